@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Idempotent set-up on Debian 12 as root: apt packages, then the Maven build (only when sources changed).
+# Usage: scripts/setup.sh [--quiet]   (quiet: print nothing when everything is already in place)
+set -euo pipefail
+ROOT="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
+QUIET=0; [ "${1:-}" = "--quiet" ] && QUIET=1
+say() { [ "$QUIET" = 1 ] || echo "scalecast setup: $*" >&2; }
+
+PKGS=(libsimgrid-java libsimgrid-dev openmpi-bin libopenmpi-dev hpcc netpipe-openmpi iproute2 make gcc)
+command -v javac >/dev/null 2>&1 || PKGS+=(openjdk-17-jdk-headless)
+command -v mvn >/dev/null 2>&1 || PKGS+=(maven)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "scalecast setup: installing ${missing[*]}" >&2
+  if [ "$(id -u)" != 0 ]; then echo "scalecast setup: need root to install ${missing[*]}" >&2; exit 1; fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+# Build when target/ is missing or older than any source.
+stamp="$ROOT/target/.scalecast-built"
+if [ ! -f "$stamp" ] || [ -n "$(find "$ROOT/pom.xml" "$ROOT/src/main" -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+  say "building (mvn package -DskipTests)"
+  ( cd "$ROOT" && mvn -q -B -DskipTests package >&2 ) || { echo "scalecast setup: build failed (run: mvn -DskipTests package)" >&2; exit 1; }
+  touch "$stamp"
+fi

@@ -1,0 +1,76 @@
+package io.scalecast.cli;
+
+import io.scalecast.util.ScalecastException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+
+/**
+ * {@code scalecast}: measure the network and nodes, calibrate a SimGrid platform, predict
+ * application scaling, validate against real runs. Exit codes: 0 ok, 1 runtime failure,
+ * 2 bad usage or bad input, 3 validation beyond tolerance.
+ */
+@Command(name = "scalecast", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Predicts how MPI applications scale on a cluster: measure, calibrate a SimGrid model, simulate, validate.",
+        subcommands = {
+                MeasureCommand.class, ImportCommand.class, CalibrateCommand.class, SimulateCommand.class,
+                PredictCommand.class, TuneCommand.class, ValidateCommand.class, WhatifCommand.class,
+                TestbedCommand.class, BenchCommand.class, DemoCommand.class, CommandLine.HelpCommand.class
+        })
+public final class Main implements Runnable {
+    @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT, description = "Show stack traces on errors.")
+    boolean verbose;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line (also used by tests, which capture its out/err writers). */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
+            PrintWriter err = cmd.getErr();
+            boolean verbose = parseResult.originalArgs().contains("--verbose");
+            if (ex instanceof ScalecastException se) {
+                err.println("scalecast: error: " + se.getMessage());
+                if (verbose) {
+                    se.printStackTrace(err);
+                }
+                err.flush();
+                return se.exitCode();
+            }
+            if (ex instanceof IllegalArgumentException) {
+                err.println("scalecast: error: " + ex.getMessage());
+                if (verbose) {
+                    ex.printStackTrace(err);
+                }
+                err.flush();
+                return 2;
+            }
+            err.println("scalecast: internal error: " + ex + (verbose ? "" : " (run with --verbose for details)"));
+            if (verbose) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return 1;
+        });
+        cl.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("scalecast: " + ex.getMessage());
+            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+            err.flush();
+            return 2;
+        });
+        return cl;
+    }
+}

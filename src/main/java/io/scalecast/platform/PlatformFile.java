@@ -1,0 +1,137 @@
+package io.scalecast.platform;
+
+import io.scalecast.util.ScalecastException;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.xml.sax.SAXParseException;
+
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilder;
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the parent process needs to know about a SimGrid platform file without starting
+ * SimGrid: host names in declaration order (explicit {@code <host>}s and {@code <cluster>}
+ * members), zone/cluster properties ({@code <prop>}, where calibration stores {@code mpi.*}
+ * values and provenance), and the {@code <config>} block.
+ *
+ * @param path   the file
+ * @param hosts  host names, in document order (cluster members by radical order)
+ * @param props  properties of zones and clusters (first definition wins)
+ * @param config SimGrid configuration from {@code <config>} (key → value)
+ */
+public record PlatformFile(Path path, List<String> hosts, Map<String, String> props, Map<String, String> config) {
+
+    public static PlatformFile read(Path path) {
+        if (!Files.isReadable(path)) {
+            throw ScalecastException.badInput(path + ": platform file not found or not readable");
+        }
+        Document doc;
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            DocumentBuilder b = f.newDocumentBuilder();
+            b.setEntityResolver((pub, sys) -> new org.xml.sax.InputSource(new StringReader("")));
+            b.setErrorHandler(null);
+            doc = b.parse(path.toFile());
+        } catch (SAXParseException e) {
+            throw ScalecastException.badInput(path.toString(), e.getLineNumber(), "not well-formed XML: " + e.getMessage());
+        } catch (Exception e) {
+            throw ScalecastException.badInput(path + ": cannot read platform XML: " + e.getMessage());
+        }
+        Element root = doc.getDocumentElement();
+        if (!"platform".equals(root.getTagName())) {
+            throw ScalecastException.badInput(path + ": expected a SimGrid <platform> document, found <" + root.getTagName() + ">");
+        }
+        List<String> hosts = new ArrayList<>();
+        Map<String, String> props = new LinkedHashMap<>();
+        Map<String, String> config = new LinkedHashMap<>();
+        walk(root, path, hosts, props, config);
+        if (hosts.isEmpty()) {
+            throw ScalecastException.badInput(path + ": platform declares no hosts");
+        }
+        return new PlatformFile(path, List.copyOf(hosts), Map.copyOf(props), Map.copyOf(config));
+    }
+
+    private static void walk(Element e, Path path, List<String> hosts, Map<String, String> props, Map<String, String> config) {
+        for (Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (!(n instanceof Element c)) {
+                continue;
+            }
+            switch (c.getTagName()) {
+                case "config":
+                    for (Node p = c.getFirstChild(); p != null; p = p.getNextSibling()) {
+                        if (p instanceof Element pe && "prop".equals(pe.getTagName())) {
+                            config.put(pe.getAttribute("id"), pe.getAttribute("value"));
+                        }
+                    }
+                    break;
+                case "host":
+                    hosts.add(c.getAttribute("id"));
+                    break;
+                case "cluster":
+                    hosts.addAll(clusterHosts(c, path));
+                    collectProps(c, props);
+                    break;
+                case "zone":
+                case "AS":
+                    collectProps(c, props);
+                    walk(c, path, hosts, props, config);
+                    break;
+                default:
+                    break;
+            }
+        }
+    }
+
+    private static void collectProps(Element zone, Map<String, String> props) {
+        for (Node p = zone.getFirstChild(); p != null; p = p.getNextSibling()) {
+            if (p instanceof Element pe && "prop".equals(pe.getTagName())) {
+                props.putIfAbsent(pe.getAttribute("id"), pe.getAttribute("value"));
+            }
+        }
+    }
+
+    /** Expands a cluster's radical ("0-15" or "0-3,8,10-11") into host names prefix+i+suffix. */
+    static List<String> clusterHosts(Element c, Path path) {
+        String prefix = c.getAttribute("prefix");
+        String suffix = c.getAttribute("suffix");
+        String radical = c.getAttribute("radical");
+        List<String> out = new ArrayList<>();
+        for (String part : radical.split(",")) {
+            String t = part.trim();
+            try {
+                int dash = t.indexOf('-');
+                int lo = Integer.parseInt(dash < 0 ? t : t.substring(0, dash).trim());
+                int hi = dash < 0 ? lo : Integer.parseInt(t.substring(dash + 1).trim());
+                for (int i = lo; i <= hi; i++) {
+                    out.add(prefix + i + suffix);
+                }
+            } catch (NumberFormatException ex) {
+                throw ScalecastException.badInput(path + ": cluster " + c.getAttribute("id")
+                        + ": radical \"" + radical + "\" is not like 0-15 or 0-3,8");
+            }
+        }
+        return out;
+    }
+
+    /** Properties merged with config so skeletons see {@code mpi.*} keys from either place. */
+    public Map<String, String> mpiProperties() {
+        Map<String, String> m = new LinkedHashMap<>();
+        props.forEach((k, v) -> {
+            if (k.startsWith("mpi.")) {
+                m.put(k, v);
+            }
+        });
+        return m;
+    }
+}

@@ -1,0 +1,79 @@
+package io.scalecast.sim;
+
+import java.util.List;
+
+/**
+ * The simulated MPI seen by application skeletons: one rank's view of a communicator.
+ * Skeletons use only this interface (never {@code org.simgrid}); message contents are not
+ * simulated, only their sizes and timing. All times are simulated seconds.
+ *
+ * <p>Point-to-point semantics follow MPI: messages between the same pair on the same
+ * communicator and tag are non-overtaking; a message up to the eager threshold releases the
+ * sender after its software overhead, a larger one (rendezvous) only once the receiver has
+ * matched it and the data has arrived. Thresholds and overheads come from the platform's
+ * calibration ({@link MpiConfig}).
+ */
+public interface Comm {
+    /** Rank of the caller in this communicator. */
+    int rank();
+
+    /** Number of ranks in this communicator. */
+    int size();
+
+    /** World rank of {@code rank} of this communicator. */
+    int worldRank(int rank);
+
+    /** Index of the platform host that runs {@code rank} of this communicator. */
+    int hostOf(int rank);
+
+    /** Simulated time now, seconds. */
+    double wtime();
+
+    void send(int dst, long bytes, int tag);
+
+    /** Blocking receive from a specific source; returns the message size in bytes. */
+    long recv(int src, int tag);
+
+    Request isend(int dst, long bytes, int tag);
+
+    Request irecv(int src, int tag);
+
+    void wait(Request request);
+
+    void waitall(List<Request> requests);
+
+    /** MPI_Sendrecv: send to {@code dst} and receive from {@code src} concurrently. */
+    void sendrecv(int dst, long sendBytes, int sendTag, int src, int recvTag);
+
+    /** Computes {@code flops} floating-point operations at the host's speed. */
+    void compute(double flops);
+
+    /** Busy for {@code seconds} of simulated time (a compute-time model already in seconds). */
+    void computeSeconds(double seconds);
+
+    void barrier();
+
+    /** Broadcast of {@code bytes} from {@code root} with the given algorithm. */
+    void bcast(int root, long bytes, BcastAlgorithm algorithm);
+
+    /** Reduce of {@code bytes} to {@code root} (binomial tree). */
+    void reduce(int root, long bytes);
+
+    /** Allreduce of {@code bytes} (recursive doubling; non-powers of two folded in first). */
+    void allreduce(long bytes);
+
+    /** Alltoallv: {@code sendBytes[r]} bytes go to rank r (0 = nothing). */
+    void alltoallv(long[] sendBytes);
+
+    /** Gather of {@code bytes} from every rank to {@code root}. */
+    void gather(int root, long bytes);
+
+    /**
+     * A sub-communicator made of {@code ranks} (ranks of this communicator, in the new order).
+     * Every member must call it with the same array; the caller must be a member.
+     */
+    Comm sub(int[] ranks);
+
+    /** Configuration of the simulated MPI layer in force (thresholds, overheads). */
+    MpiConfig config();
+}

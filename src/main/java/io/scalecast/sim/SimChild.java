@@ -1,0 +1,54 @@
+package io.scalecast.sim;
+
+import io.scalecast.util.Json;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Entry point of the child JVM: one simulation, then exit. Reads a {@link SimJob} (JSON),
+ * initialises SimGrid, runs the skeleton's ranks, writes a {@link SimResult} (JSON).
+ * Any failure is printed as one line prefixed by {@link SimEngine#ERROR_MARK}, exit code 1.
+ */
+public final class SimChild {
+    private SimChild() {
+    }
+
+    public static void main(String[] args) {
+        try {
+            if (args.length != 2) {
+                throw new IllegalArgumentException("usage: SimChild JOB.json RESULT.json");
+            }
+            SimJob job = Json.gson().fromJson(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8), SimJob.class);
+            SimResult result = simulate(job);
+            Path out = Path.of(args[1]);
+            Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
+            Files.writeString(tmp, Json.gson().toJson(result), StandardCharsets.UTF_8);
+            Files.move(tmp, out);
+            System.exit(0);
+        } catch (Throwable t) {
+            String msg = t.getMessage() == null ? t.toString() : t.getMessage();
+            System.err.println(SimEngine.ERROR_MARK + msg.replace('\n', ' '));
+            if (System.getenv("SCALECAST_VERBOSE") != null) {
+                t.printStackTrace();
+            }
+            System.exit(1);
+        }
+    }
+
+    static SimResult simulate(SimJob job) throws Exception {
+        Skeleton skeleton = (Skeleton) Class.forName(job.skeleton()).getDeclaredConstructor().newInstance();
+        int ranks = skeleton.configure(job.params(), job.hosts().size());
+        List<String> init = new ArrayList<>();
+        init.add("scalecast");
+        for (String c : job.cfg()) {
+            init.add("--cfg=" + c);
+        }
+        init.add("--log=root.thres:critical");
+        MsgWorld world = new MsgWorld(job, ranks, skeleton);
+        return world.run(init.toArray(new String[0]));
+    }
+}

@@ -1,0 +1,31 @@
+package io.scalecast.cli;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MainTest {
+    @Test
+    void helpListsTheContractSubcommands() {
+        Cli r = Cli.run("--help");
+        assertEquals(0, r.exit);
+        for (String c : new String[]{"measure", "import", "calibrate", "simulate", "predict", "validate", "whatif", "demo"}) {
+            assertTrue(r.out.contains("  " + c + " "), c + " missing from\n" + r.out);
+        }
+    }
+
+    @Test
+    void versionNamesSimGrid332() {
+        Cli r = Cli.run("--version");
+        assertEquals(0, r.exit);
+        assertTrue(r.out.contains("SimGrid 3.32"), r.out);
+    }
+
+    @Test
+    void unknownOptionIsUsageError() {
+        Cli r = Cli.run("simulate", "pingpong", "--platform", "p.xml", "--out", "o.csv", "--no-such-option");
+        assertEquals(2, r.exit);
+        assertTrue(r.err.contains("--no-such-option"), r.err);
+    }
+}
