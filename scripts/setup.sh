@@ -6,7 +6,8 @@ ROOT="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 QUIET=0; [ "${1:-}" = "--quiet" ] && QUIET=1
 say() { [ "$QUIET" = 1 ] || echo "scalecast setup: $*" >&2; }
 
-PKGS=(libsimgrid-java libsimgrid-dev openmpi-bin libopenmpi-dev hpcc netpipe-openmpi iproute2 make gcc)
+PKGS=(libsimgrid-java libsimgrid-dev openmpi-bin libopenmpi-dev hpcc netpipe-openmpi iproute2 make gcc
+      slurm-wlm munge)
 command -v javac >/dev/null 2>&1 || PKGS+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null 2>&1 || PKGS+=(maven)
 missing=()

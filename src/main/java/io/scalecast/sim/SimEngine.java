@@ -37,7 +37,7 @@ public final class SimEngine {
             Path jobFile = dir.resolve("job.json");
             Path resultFile = dir.resolve("result.json");
             Path errFile = dir.resolve("stderr.txt");
-            Files.writeString(jobFile, Json.gson().toJson(job), StandardCharsets.UTF_8);
+            writeJob(job, jobFile);
             List<String> cmd = childCommand(job, jobFile, resultFile);
             long t0 = System.nanoTime();
             Process p = new ProcessBuilder(cmd)
@@ -57,7 +57,7 @@ public final class SimEngine {
                 String why = explain(Files.readString(errFile, StandardCharsets.UTF_8), code);
                 throw ScalecastException.failure("simulation failed (platform " + job.platform() + "): " + why);
             }
-            SimResult r = Json.gson().fromJson(Files.readString(resultFile, StandardCharsets.UTF_8), SimResult.class);
+            SimResult r = readResult(resultFile);
             r.wallSeconds((System.nanoTime() - t0) / 1e9);
             return r;
         } catch (IOException e) {
@@ -70,7 +70,11 @@ public final class SimEngine {
         }
     }
 
-    private static List<String> childCommand(SimJob job, Path jobFile, Path resultFile) {
+    /**
+     * The command line of a child JVM that runs {@code jobFile} and writes {@code resultFile}
+     * (also used by executors that launch children elsewhere, e.g. as Slurm array tasks).
+     */
+    public static List<String> childCommand(SimJob job, Path jobFile, Path resultFile) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
@@ -87,6 +91,16 @@ public final class SimEngine {
         return cmd;
     }
 
+    /** Writes a job file for {@link SimChild}. */
+    public static void writeJob(SimJob job, Path jobFile) throws IOException {
+        Files.writeString(jobFile, Json.gson().toJson(job), StandardCharsets.UTF_8);
+    }
+
+    /** Reads a result file written by {@link SimChild}. */
+    public static SimResult readResult(Path resultFile) throws IOException {
+        return Json.gson().fromJson(Files.readString(resultFile, StandardCharsets.UTF_8), SimResult.class);
+    }
+
     private static String classPath() {
         String cp = System.getProperty("java.class.path", "");
         String sg = "/usr/share/java/simgrid.jar";
@@ -97,7 +111,7 @@ public final class SimEngine {
     }
 
     /** One line from the child's stderr that says what went wrong. */
-    static String explain(String stderr, int code) {
+    public static String explain(String stderr, int code) {
         String[] lines = stderr.split("\\R");
         for (String l : lines) {
             int i = l.indexOf(ERROR_MARK);
