@@ -1,0 +1,55 @@
+package io.scalecast.probe;
+
+import io.scalecast.util.ScalecastException;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LaunchTest {
+    @Test
+    void splitsMpirunArgsKeepingQuotedWords() {
+        assertEquals(List.of("--mca", "btl", "tcp,self", "-x", "A=b c"), Launch.splitArgs(" --mca btl  tcp,self -x 'A=b c' "));
+        assertEquals(List.of(), Launch.splitArgs(null));
+        assertEquals(2, assertThrows(ScalecastException.class, () -> Launch.splitArgs("--mca \"x")).exitCode());
+    }
+
+    @Test
+    void wrapperComesFirstThenLauncherOptionsThenProgram() {
+        Launch l = new Launch("mpirun", 4, Path.of("hosts"), List.of("--mca", "btl", "tcp,self"),
+                List.of("ip", "netns", "exec", "n0"), Map.of("X", "1"));
+        List<String> c = l.command(Path.of("/p/sc_x"), List.of("--a", "1"));
+        assertEquals(List.of("ip", "netns", "exec", "n0", "mpirun", "-np", "4"), c.subList(0, 7));
+        int hf = c.indexOf("--hostfile");
+        assertEquals("hosts", c.get(hf + 1));
+        assertTrue(c.indexOf("--mca") > hf);
+        assertEquals(List.of("/p/sc_x", "--a", "1"), c.subList(c.size() - 3, c.size()));
+    }
+
+    @Test
+    void onlyMpirunAndPositiveCountsAreAccepted() {
+        assertEquals(2, assertThrows(ScalecastException.class, () -> new Launch("srun", 2, null, List.of(), List.of(), Map.of())).exitCode());
+        assertEquals(2, assertThrows(ScalecastException.class, () -> Launch.local(0)).exitCode());
+    }
+
+    @Test
+    void failureNamesTheTellingStderrLine() {
+        assertEquals("sc_beff: error: bad integer option value x",
+                ProbeRunner.tellingLine("----\nsomething\nsc_beff: error: bad integer option value x\n", ""));
+        assertEquals("mpirun: Error: unknown option \"--bogus\"",
+                ProbeRunner.tellingLine("\nmpirun: Error: unknown option \"--bogus\"\nType 'mpirun --help'", ""));
+        assertEquals("no output", ProbeRunner.tellingLine("", ""));
+    }
+
+    @Test
+    void probeOutputKeepsInfoAndChecksRecordWidth() {
+        ProbeOutput o = ProbeOutput.parse("# procs: 2\nnoise\nPP 1 10 1e-6 2e-6 3e-6\nPP 2 10 1e-6\n", "cmd", "0 0 0");
+        assertEquals("2", o.info("procs", "?"));
+        assertEquals(1, assertThrows(ScalecastException.class, () -> o.records("PP", 5)).exitCode());
+    }
+}
