@@ -33,6 +33,8 @@ public final class CsvTable {
     /** Line number in the source file of each row (1-based), for error messages; 0 when built in memory. */
     private final List<Integer> lines = new ArrayList<>();
     private final String source;
+    /** Line number of the header row in the source file (1-based); 0 when built in memory. */
+    private int headerLine;
 
     public CsvTable(Provenance provenance, List<String> columns) {
         this(provenance, columns, "<memory>");
@@ -58,6 +60,11 @@ public final class CsvTable {
 
     public String source() {
         return source;
+    }
+
+    /** Line of the header row in the file this table was read from (1-based), 0 when built in memory. */
+    public int headerLine() {
+        return headerLine;
     }
 
     public CsvTable add(Object... values) {
@@ -207,6 +214,7 @@ public final class CsvTable {
                 }
             }
             CsvTable t = new CsvTable(Provenance.parse(provLines), cols, source);
+            t.headerLine = headerLine;
             try (CSVReader r = new CSVReaderBuilder(new StringReader(body.toString()))
                     .withCSVParser(new CSVParserBuilder().build()).build()) {
                 String[] rec;
