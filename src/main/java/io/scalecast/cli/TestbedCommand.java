@@ -1,18 +1,171 @@
 package io.scalecast.cli;
 
+import io.scalecast.testbed.TestbedRun;
+import io.scalecast.testbed.TestbedSpec;
+import io.scalecast.testbed.TestbedState;
+import io.scalecast.testbed.Testbeds;
+import io.scalecast.util.ScalecastException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
-/** Placeholder until issue #4 lands: says so plainly and exits 1. */
-@Command(name = "testbed", mixinStandardHelpOptions = true, description = "Emulated multi-node cluster in network namespaces (root).")
-final class TestbedCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+/** {@code scalecast testbed up|down|status|run}: an emulated cluster in network namespaces (root). */
+@Command(name = "testbed", mixinStandardHelpOptions = true,
+        description = "Emulated multi-node cluster in network namespaces joined by tbf-shaped links (needs root).",
+        subcommands = {TestbedCommand.Up.class, TestbedCommand.Down.class, TestbedCommand.Status.class, TestbedCommand.Run.class})
+final class TestbedCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
 
     @Override
-    public Integer call() {
-        spec.commandLine().getErr().println("scalecast testbed: not implemented yet (issue #4)");
-        return 1;
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Options shared by {@code up} and {@code run --ephemeral}. */
+    static final class Shape {
+        @Option(names = "--nodes", description = "Number of nodes (namespaces), default ${DEFAULT-VALUE}.", defaultValue = "2")
+        int nodes;
+        @Option(names = "--rate", description = "Link rate of each node: 100mbit, 1gbit, ... or none (unshaped); default ${DEFAULT-VALUE}.",
+                defaultValue = "100mbit")
+        String rate;
+        @Option(names = "--burst", description = "tbf bucket size (e.g. 64KiB); default: max(64 KiB, 4 ms at the rate).")
+        String burst;
+        @Option(names = "--slots", description = "MPI slots per node in the hostfile, default ${DEFAULT-VALUE}.", defaultValue = "1")
+        int slots;
+
+        TestbedSpec spec(String name) {
+            return TestbedSpec.of(name, nodes, rate, burst, slots);
+        }
+    }
+
+    static void describe(PrintWriter out, TestbedState s) {
+        out.printf("testbed %s: %d node(s), rate %s, burst %d bytes, subnet %s%n", s.name(), s.nodes(), s.rateLabel(),
+                s.burstBytes(), s.layout().subnetCidr());
+        for (int k = 0; k < s.nodes(); k++) {
+            out.printf("  node %d  %-14s %s%n", k, s.addresses().get(k), s.namespaces().get(k));
+        }
+        out.printf("  mpirun: %s%n", s.mpirun());
+    }
+
+    @Command(name = "up", mixinStandardHelpOptions = true, description = "Create the nodes, the bridge and the shaped links.")
+    static final class Up implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Option(names = "--name", description = "Testbed name (1-8 of a-z0-9), default ${DEFAULT-VALUE}.", defaultValue = TestbedSpec.DEFAULT_NAME)
+        String name;
+        @picocli.CommandLine.Mixin
+        Shape shape = new Shape();
+
+        @Override
+        public Integer call() {
+            TestbedSpec ts = shape.spec(name);
+            TestbedState s = Testbeds.up(ts);
+            describe(spec.commandLine().getOut(), s);
+            return 0;
+        }
+    }
+
+    @Command(name = "down", mixinStandardHelpOptions = true, description = "Remove everything the testbed made (processes, namespaces, links, state).")
+    static final class Down implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Option(names = "--name", description = "Testbed name, default ${DEFAULT-VALUE}.", defaultValue = TestbedSpec.DEFAULT_NAME)
+        String name;
+
+        @Override
+        public Integer call() {
+            List<String> removed = Testbeds.down(name);
+            PrintWriter out = spec.commandLine().getOut();
+            if (removed.isEmpty()) {
+                out.println("testbed " + name + ": nothing to remove");
+            } else {
+                out.println("testbed " + name + " removed: " + String.join(", ", removed));
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "List the testbeds that are up, with their nodes and addresses.")
+    static final class Status implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            List<Testbeds.Status> all = Testbeds.status();
+            if (all.isEmpty()) {
+                out.println("no testbed is up");
+            }
+            int bad = 0;
+            for (Testbeds.Status st : all) {
+                describe(out, st.state());
+                if (!st.healthy()) {
+                    out.println("  BROKEN, missing: " + String.join(", ", st.missing()) + " (scalecast testbed down --name " + st.state().name() + ")");
+                    bad++;
+                }
+            }
+            return bad == 0 ? 0 : 1;
+        }
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true,
+            description = {"Run a command in node 0's namespace; {mpirun} in it becomes mpirun across the nodes",
+                    "(TCP only, testbed subnet, yield when idle, generated hostfile). Also {hostfile}, {nodes};",
+                    "environment: SCALECAST_MPIRUN, SCALECAST_MPIRUN_ARGS, SCALECAST_HOSTFILE, SCALECAST_NODES.",
+                    "Exit code: the command's, 124 on timeout.",
+                    "Example: scalecast testbed run --ephemeral --nodes 2 --rate 1gbit -- {mpirun} -np 2 NPopenmpi"})
+    static final class Run implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Option(names = "--name", description = "Testbed name, default ${DEFAULT-VALUE}.", defaultValue = TestbedSpec.DEFAULT_NAME)
+        String name;
+        @Option(names = "--ephemeral", description = "Bring the testbed up before and down after the command (also on failure or timeout).")
+        boolean ephemeral;
+        @picocli.CommandLine.Mixin
+        Shape shape = new Shape();
+        @Option(names = "--timeout", description = "Kill the command (and everything on the testbed) after this many seconds; 0 = never. Default ${DEFAULT-VALUE}.",
+                defaultValue = "0")
+        long timeoutSeconds;
+        @Option(names = "--workdir", description = "Working directory of the command (default: the current one).")
+        Path workDir;
+        @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The command and its arguments (after --).")
+        List<String> command = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            if (timeoutSeconds < 0) {
+                throw ScalecastException.badInput("--timeout " + timeoutSeconds + ": expected seconds >= 0");
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            if (!ephemeral) {
+                Testbeds.requireSupported();
+                return TestbedRun.run(Testbeds.require(name), command, timeoutSeconds, workDir, out, err);
+            }
+            TestbedSpec ts = shape.spec(name);
+            TestbedState s = Testbeds.up(ts);
+            Thread downOnExit = new Thread(() -> Testbeds.down(name));
+            Runtime.getRuntime().addShutdownHook(downOnExit);
+            try {
+                return TestbedRun.run(s, command, timeoutSeconds, workDir, out, err);
+            } finally {
+                Testbeds.down(name);
+                try {
+                    Runtime.getRuntime().removeShutdownHook(downOnExit);
+                } catch (IllegalStateException ignored) {
+                    // JVM already shutting down: the hook does the same, idempotently
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,114 @@
+package io.scalecast.testbed;
+
+import io.scalecast.util.AtomicFiles;
+import io.scalecast.util.Json;
+import io.scalecast.util.ScalecastException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A testbed that is up, as recorded in {@code ROOT/NAME/state.json}: enough for another
+ * process to run commands on it, show it and tear it down. The same folder holds the generated
+ * hostfile, rsh agent and mpirun wrapper.
+ *
+ * @param name              testbed name
+ * @param nodes             number of nodes
+ * @param rateBitsPerSecond shaped link rate in bit/s (0 = unshaped)
+ * @param burstBytes        tbf bucket size in bytes
+ * @param slotsPerNode      MPI slots per node in the hostfile
+ * @param subnetOctet       third octet of the testbed's 10.77.S.0/24
+ * @param namespaces        node namespaces, node 0 first
+ * @param addresses         node addresses, node 0 first
+ * @param bridge            the bridge joining the nodes
+ */
+public record TestbedState(String name, int nodes, long rateBitsPerSecond, long burstBytes, int slotsPerNode,
+                           int subnetOctet, List<String> namespaces, List<String> addresses, String bridge) {
+    /**
+     * Where states live: {@code /run/scalecast/testbed} (a tmpfs, so a reboot, which also
+     * removes namespaces, forgets them too); {@code SCALECAST_TESTBED_DIR} overrides it.
+     */
+    public static final Path ROOT = Path.of(System.getenv().getOrDefault("SCALECAST_TESTBED_DIR", "/run/scalecast/testbed"));
+
+    public TestbedState {
+        namespaces = List.copyOf(namespaces);
+        addresses = List.copyOf(addresses);
+    }
+
+    static TestbedState of(TestbedSpec spec, TestbedLayout layout) {
+        return new TestbedState(spec.name(), spec.nodes(), spec.rateBitsPerSecond(), spec.burstBytes(),
+                spec.slotsPerNode(), layout.subnetOctet(), layout.namespaces(), layout.addresses(), layout.bridge());
+    }
+
+    public TestbedLayout layout() {
+        return new TestbedLayout(name, nodes, subnetOctet);
+    }
+
+    public String rateLabel() {
+        return TestbedSpec.rateLabel(rateBitsPerSecond);
+    }
+
+    public static Path dir(String name) {
+        return ROOT.resolve(name);
+    }
+
+    public Path dir() {
+        return dir(name);
+    }
+
+    public Path hostfile() {
+        return dir().resolve("hostfile");
+    }
+
+    public Path agent() {
+        return dir().resolve("rsh-agent");
+    }
+
+    public Path mpirun() {
+        return dir().resolve("mpirun");
+    }
+
+    void save() {
+        AtomicFiles.writeString(dir().resolve("state.json"), Json.gson().toJson(this) + "\n");
+    }
+
+    /** The state of a testbed, or null when none by that name is recorded. */
+    public static TestbedState load(String name) {
+        Path f = dir(name).resolve("state.json");
+        if (!Files.isRegularFile(f)) {
+            return null;
+        }
+        try {
+            TestbedState s = Json.gson().fromJson(Files.readString(f), TestbedState.class);
+            if (s == null || s.name() == null || s.namespaces() == null) {
+                throw ScalecastException.failure(f + ": not a testbed state (expected name, namespaces, addresses)");
+            }
+            return s;
+        } catch (IOException | com.google.gson.JsonParseException e) {
+            throw ScalecastException.failure(f + ": cannot read testbed state: " + e.getMessage());
+        }
+    }
+
+    /** All recorded testbeds, sorted by name. */
+    public static List<TestbedState> all() {
+        List<TestbedState> l = new ArrayList<>();
+        if (!Files.isDirectory(ROOT)) {
+            return l;
+        }
+        try (Stream<Path> s = Files.list(ROOT)) {
+            for (Path p : s.sorted().toList()) {
+                TestbedState t = load(p.getFileName().toString());
+                if (t != null) {
+                    l.add(t);
+                }
+            }
+        } catch (IOException e) {
+            throw ScalecastException.failure("cannot list " + ROOT + ": " + e.getMessage());
+        }
+        return l;
+    }
+}
