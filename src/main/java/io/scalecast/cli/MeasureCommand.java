@@ -40,6 +40,8 @@ final class MeasureCommand implements Runnable {
         Path hostfile;
         @Option(names = "--mpirun-args", description = "Extra mpirun arguments, e.g. \"--mca btl tcp,self --map-by node\".")
         String mpirunArgs;
+        @Option(names = "--testbed", description = "Run across the nodes of this testbed (scalecast testbed up); mpirun starts in its node 0.")
+        String testbed;
         @Option(names = "--launcher", defaultValue = "mpirun", description = "Launcher (default ${DEFAULT-VALUE}; srun later).")
         String launcher;
         @Option(names = "--runs", defaultValue = "1", description = "Independent launches merged into one trace (default ${DEFAULT-VALUE}).")
@@ -56,8 +58,18 @@ final class MeasureCommand implements Runnable {
             if (hostfile != null && !hostfile.toFile().isFile()) {
                 throw io.scalecast.util.ScalecastException.badInput(hostfile + ": no such hostfile");
             }
-            Launch l = new Launch(launcher, np, hostfile, Launch.splitArgs(mpirunArgs), List.of(), Map.of());
+            Launch l = testbed != null ? testbedLaunch()
+                    : new Launch(launcher, np, hostfile, Launch.splitArgs(mpirunArgs), List.of(), Map.of());
             return new ProbeRunner(l, timeoutSeconds);
+        }
+
+        private Launch testbedLaunch() {
+            if (hostfile != null) {
+                throw io.scalecast.util.ScalecastException.badInput("--testbed and --hostfile exclude each other (the testbed has its own hostfile)");
+            }
+            io.scalecast.testbed.Testbeds.requireSupported();
+            return io.scalecast.testbed.TestbedLaunch.launch(io.scalecast.testbed.Testbeds.require(testbed), np,
+                    Launch.splitArgs(mpirunArgs));
         }
     }
 

@@ -145,10 +145,12 @@ public final class Testbeds {
         }
         for (String link : leftoverLinks(name)) {
             HostCommands.Result r = HostCommands.exec("ip", "link", "del", link);
-            if (!r.ok() && HostCommands.links().contains(link)) {
+            if (r.ok()) {
+                removed.add("link " + link);
+            } else if (HostCommands.links().contains(link)) {
                 throw ScalecastException.failure("cannot remove link " + link + ": " + HostCommands.firstLine(r.err().strip()));
             }
-            removed.add("link " + link);
+            // else: a veth that went away with its namespace meanwhile
         }
         if (Files.exists(TestbedState.dir(name))) {
             deleteDir(TestbedState.dir(name));

@@ -1,0 +1,127 @@
+package io.scalecast.testbed;
+
+import io.scalecast.cli.Cli;
+import io.scalecast.trace.CsvTable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The real thing: namespaces, veths, bridge and tbf on this host, Open MPI across them. Needs
+ * root and {@code ip netns}; skipped with the reason otherwise. Each test uses its own testbed
+ * name and checks that nothing of it is left afterwards.
+ */
+@Tag("slow")
+class TestbedNamespacesTest {
+    private static final List<String> NAMES = List.of("tbpp", "tbto", "tbrb", "tbcli");
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void needsRootAndNetns() {
+        String why = Testbeds.unsupportedReason();
+        assumeTrue(why == null, why);
+        NAMES.forEach(Testbeds::down); // a crashed earlier run must not make these fail
+    }
+
+    @AfterAll
+    static void sweep() {
+        if (Testbeds.unsupportedReason() == null) {
+            NAMES.forEach(Testbeds::down);
+        }
+    }
+
+    @Test
+    void pingPongAcrossTwoNodesAt100mbitSeesTheRateAndLowLatencyThenNothingIsLeft() {
+        Cli up = Cli.run("testbed", "up", "--name", "tbpp", "--nodes", "2", "--rate", "100mbit");
+        assertEquals(0, up.exit, up.toString());
+        Path out = dir.resolve("pp.csv");
+        try {
+            Cli m = Cli.run("measure", "pingpong", "--testbed", "tbpp", "--np", "2", "--max-bytes", "2MiB",
+                    "--budget", "0.02", "--timeout", "300", "--out", out.toString());
+            assertEquals(0, m.exit, m.toString());
+        } finally {
+            Cli down = Cli.run("testbed", "down", "--name", "tbpp");
+            assertEquals(0, down.exit, down.toString());
+        }
+        assertEquals(List.of(), Testbeds.leftovers("tbpp"));
+        CsvTable t = CsvTable.read(out);
+        assertTrue(t.provenance().get("command").startsWith("ip netns exec sc-tbpp-n0 mpirun"), t.provenance().get("command"));
+        double small = t.number(0, "time_s");
+        assertEquals(1, (long) t.number(0, "size_bytes"));
+        assertTrue(small < 100e-6, "1-byte one-way " + small * 1e6 + " us, expected < 100 us");
+        int last = t.size() - 1;
+        assertEquals(2L << 20, (long) t.number(last, "size_bytes"));
+        double bw = t.number(last, "size_bytes") / t.number(last, "time_s");
+        double rate = 100e6 / 8;
+        assertTrue(Math.abs(bw - rate) / rate <= 0.15, "2 MiB bandwidth " + bw + " B/s, expected within 15% of " + rate);
+    }
+
+    @Test
+    void timeoutKillsTheWholeTreeOnAllNodesAndEphemeralCleansUp() {
+        String marker = "4711"; // sleep 4711: recognisable among the host's processes
+        Cli r = Cli.run("testbed", "run", "--ephemeral", "--name", "tbto", "--nodes", "2", "--rate", "1gbit",
+                "--timeout", "6", "--", "{mpirun}", "-np", "2", "sleep", marker);
+        assertEquals(TestbedRun.TIMEOUT_EXIT, r.exit, r.toString());
+        assertTrue(r.err.contains("timed out after 6 s"), r.err);
+        assertEquals(List.of(), Testbeds.leftovers("tbto"));
+        long survivors = ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains("sleep " + marker)).orElse(false)).count();
+        assertEquals(0, survivors, "sleep " + marker + " still running");
+    }
+
+    @Test
+    void ephemeralRunReturnsTheCommandsExitCodeAndCleansUpAfterFailure() {
+        Cli r = Cli.run("testbed", "run", "--ephemeral", "--name", "tbto", "--nodes", "3", "--rate", "none",
+                "--", "bash", "-c", "ip -o addr show sc0 | grep -q 10.77. && test \"$SCALECAST_NODES\" = 3 && exit 7");
+        assertEquals(7, r.exit, r.toString());
+        assertEquals(List.of(), Testbeds.leftovers("tbto"));
+    }
+
+    @Test
+    void failedUpRollsBackEverythingItMade() {
+        // Occupy the name node 1's veth will want (with a bridge: the dummy module may be absent):
+        // up creates the bridge and node 0, then fails.
+        HostCommands.check("ip", "link", "add", "scv-tbrb-1", "type", "bridge");
+        try {
+            Cli r = Cli.run("testbed", "up", "--name", "tbrb", "--nodes", "3", "--rate", "100mbit");
+            assertEquals(1, r.exit, r.toString());
+            assertTrue(r.err.contains("rolled back"), r.err);
+            assertEquals(List.of("link scv-tbrb-1"), Testbeds.leftovers("tbrb"), "only the blocker may remain");
+        } finally {
+            HostCommands.exec("ip", "link", "del", "scv-tbrb-1");
+        }
+        assertEquals(List.of(), Testbeds.leftovers("tbrb"));
+    }
+
+    @Test
+    void statusShowsATestbedUntilDownRemovesIt() {
+        assertEquals(0, Cli.run("testbed", "up", "--name", "tbcli", "--nodes", "2", "--rate", "1gbit").exit);
+        try {
+            Cli st = Cli.run("testbed", "status");
+            assertEquals(0, st.exit, st.toString());
+            assertTrue(st.out.contains("testbed tbcli: 2 node(s), rate 1gbit"), st.out);
+            assertTrue(st.out.contains("sc-tbcli-n1"), st.out);
+            Cli again = Cli.run("testbed", "up", "--name", "tbcli", "--nodes", "2");
+            assertEquals(2, again.exit, again.toString());
+            assertTrue(again.err.contains("already up"), again.err);
+        } finally {
+            assertEquals(0, Cli.run("testbed", "down", "--name", "tbcli").exit);
+        }
+        assertTrue(!Cli.run("testbed", "status").out.contains("tbcli"));
+        assertEquals(List.of(), Testbeds.leftovers("tbcli"));
+        Cli none = Cli.run("testbed", "run", "--name", "tbcli", "--", "true");
+        assertEquals(2, none.exit, none.toString());
+        assertTrue(none.err.contains("no testbed named tbcli"), none.err);
+    }
+}

@@ -1,0 +1,120 @@
+package io.scalecast.testbed;
+
+import io.scalecast.cli.Cli;
+import io.scalecast.util.ScalecastException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The parts of the testbed that need no root: specs, names, addresses and generated scripts. */
+class TestbedSpecTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void ratesParseToBitsPerSecondAndNoneMeansUnshaped() {
+        assertEquals(100_000_000L, TestbedSpec.parseRate("100mbit"));
+        assertEquals(1_000_000_000L, TestbedSpec.parseRate("1gbit"));
+        assertEquals(0L, TestbedSpec.parseRate("none"));
+        assertEquals("100mbit", TestbedSpec.rateLabel(100_000_000L));
+        assertEquals("1gbit", TestbedSpec.rateLabel(1_000_000_000L));
+        assertFalse(TestbedSpec.of("a", 2, "none", null, 1).shaped());
+    }
+
+    @Test
+    void defaultBurstHoldsOneTimerTickAtTheRate() {
+        assertEquals(65536, TestbedSpec.defaultBurstBytes(100_000_000L));
+        // 1 Gbit/s = 125 MB/s; 4 ms of it = 500 kB, above the 64 KiB floor
+        assertEquals(500_000, TestbedSpec.defaultBurstBytes(1_000_000_000L));
+        assertEquals(32768, TestbedSpec.of("a", 2, "1gbit", "32KiB", 1).burstBytes());
+    }
+
+    @Test
+    void badSpecsAreBadInput() {
+        ScalecastException e = assertThrows(ScalecastException.class, () -> TestbedSpec.of("Bad_Name", 2, "100mbit", null, 1));
+        assertEquals(2, e.exitCode());
+        assertTrue(e.getMessage().contains("a-z or 0-9"), e.getMessage());
+        assertEquals(2, assertThrows(ScalecastException.class, () -> TestbedSpec.of("toolongname", 2, "1gbit", null, 1)).exitCode());
+        assertEquals(2, assertThrows(ScalecastException.class, () -> TestbedSpec.of("a", 0, "1gbit", null, 1)).exitCode());
+        assertEquals(2, assertThrows(ScalecastException.class, () -> TestbedSpec.of("a", 2, "fast", null, 1)).exitCode());
+        assertEquals(2, assertThrows(ScalecastException.class, () -> TestbedSpec.of("a", 2, "1gbit", "100", 1)).exitCode());
+    }
+
+    @Test
+    void interfaceNamesFitLinuxLimitForLongestNameAndNodeIndex() {
+        TestbedLayout l = new TestbedLayout("abcdefgh", TestbedSpec.MAX_NODES, 7);
+        for (String n : List.of(l.bridge(), l.hostVeth(TestbedSpec.MAX_NODES - 1), l.namespace(TestbedSpec.MAX_NODES - 1))) {
+            assertTrue(n.length() <= 15, n + " longer than IFNAMSIZ-1");
+        }
+        assertEquals("10.77.7.1", l.address(0));
+        assertEquals("10.77.7.64", l.address(63));
+        assertEquals("10.77.7.0/24", l.subnetCidr());
+    }
+
+    @Test
+    void subnetsOfLiveTestbedsAreNotReused() {
+        int first = TestbedLayout.allocateSubnet("x", Set.of());
+        assertEquals(first, TestbedLayout.allocateSubnet("x", Set.of()), "same name, same subnet");
+        int second = TestbedLayout.allocateSubnet("x", Set.of(first));
+        assertNotEquals(first, second);
+        assertTrue(second >= 1 && second <= 250);
+    }
+
+    @Test
+    void agentMapsEachNodeAddressToItsNamespaceAndRefusesOthers() throws Exception {
+        TestbedState s = TestbedState.of(TestbedSpec.of("unit", 3, "1gbit", null, 2), new TestbedLayout("unit", 3, 42));
+        String agent = MpiLaunch.agent(s);
+        for (int k = 0; k < 3; k++) {
+            assertTrue(agent.contains("10.77.42." + (k + 1) + ") ns=sc-unit-n" + k + " ;;"), agent);
+        }
+        // Run the agent for real with a host that is not a node: it must refuse (exit 255) and say why.
+        Path script = tmp.resolve("agent");
+        Files.writeString(script, agent);
+        Process p = new ProcessBuilder("bash", script.toString(), "-x", "192.168.1.1", "true").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(255, p.waitFor());
+        assertTrue(out.contains("not a node of testbed unit"), out);
+        assertEquals("10.77.42.1 slots=2\n10.77.42.2 slots=2\n10.77.42.3 slots=2\n", MpiLaunch.hostfile(s));
+    }
+
+    @Test
+    void mpirunWrapperUsesTcpOnTheTestbedSubnetAndYieldsWhenIdle() {
+        TestbedState s = TestbedState.of(TestbedSpec.of("unit", 2, "100mbit", null, 1), new TestbedLayout("unit", 2, 9));
+        String w = MpiLaunch.mpirunWrapper(s);
+        for (String want : List.of("--mca btl tcp,self", "--mca btl_tcp_if_include 10.77.9.0/24",
+                "--mca oob_tcp_if_include 10.77.9.0/24", "--mca mpi_yield_when_idle 1",
+                "--mca plm_rsh_agent " + s.agent(), "--hostfile " + s.hostfile(), "\"$@\"")) {
+            assertTrue(w.contains(want), want + " missing from\n" + w);
+        }
+        List<String> cmd = TestbedRun.expand(s, List.of("{mpirun}", "-np", "{nodes}", "prog", "--hf={hostfile}"));
+        assertEquals(List.of(s.mpirun().toString(), "-np", "2", "prog", "--hf=" + s.hostfile()), cmd);
+        // the probes' Launch gets the same options, minus what Launch adds itself
+        List<String> probe = TestbedLaunch.launch(s, 2, List.of("--map-by", "node")).command(Path.of("/bin/true"), List.of());
+        assertEquals(List.of("ip", "netns", "exec", "sc-unit-n0", "mpirun"), probe.subList(0, 5));
+        assertEquals(1, probe.stream().filter("--hostfile"::equals).count(), probe.toString());
+        assertTrue(String.join(" ", probe).contains("--mca mpi_yield_when_idle 1 --map-by node /bin/true"), probe.toString());
+    }
+
+    @Test
+    void cliRejectsBadOptionsWithOneLineAndExit2() {
+        Cli r = Cli.run("testbed", "up", "--name", "Bad!", "--nodes", "2");
+        assertEquals(2, r.exit, r.toString());
+        assertEquals(1, r.err.strip().lines().count(), r.err);
+        assertTrue(r.err.startsWith("scalecast: error: testbed name \"Bad!\""), r.err);
+        Cli rate = Cli.run("testbed", "run", "--ephemeral", "--rate", "fast", "--", "true");
+        assertEquals(2, rate.exit, rate.toString());
+        assertTrue(rate.err.contains("\"fast\""), rate.err);
+        Cli t = Cli.run("testbed", "run", "--timeout", "-1", "--", "true");
+        assertEquals(2, t.exit, t.toString());
+    }
+}
