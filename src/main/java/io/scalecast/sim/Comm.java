@@ -51,21 +51,50 @@ public interface Comm {
     /** Busy for {@code seconds} of simulated time (a compute-time model already in seconds). */
     void computeSeconds(double seconds);
 
+    /** Barrier (dissemination: ⌈log2 P⌉ rounds of empty messages to rank+2^k from rank−2^k). */
     void barrier();
 
-    /** Broadcast of {@code bytes} from {@code root} with the given algorithm. */
+    /**
+     * Broadcast of {@code bytes} from {@code root} with the given algorithm: binomial tree (MPICH's),
+     * or one of HPL's panel broadcasts as described in {@link BcastAlgorithm}.
+     */
     void bcast(int root, long bytes, BcastAlgorithm algorithm);
 
-    /** Reduce of {@code bytes} to {@code root} (binomial tree). */
+    /** Reduce of {@code bytes} to {@code root} (binomial tree; reduction arithmetic not charged). */
     void reduce(int root, long bytes);
 
     /** Allreduce of {@code bytes} (recursive doubling; non-powers of two folded in first). */
     void allreduce(long bytes);
 
-    /** Alltoallv: {@code sendBytes[r]} bytes go to rank r (0 = nothing). */
+    /**
+     * Alltoallv: {@code sendBytes[r]} bytes go to rank r (0 = nothing). The receive sizes, which
+     * an MPI program passes as arguments, are found by a zero-cost exchange among the members,
+     * so this call does not return before every member has entered it (a real alltoallv returns
+     * once its own messages are done). Use {@link #alltoallv(long[], long[])} when the receive
+     * sizes are known.
+     */
     void alltoallv(long[] sendBytes);
 
-    /** Gather of {@code bytes} from every rank to {@code root}. */
+    /**
+     * Alltoallv with known receive sizes: {@code recvBytes[r]} bytes come from rank r
+     * (0 = nothing); must agree with what rank r sends. All receives are posted, then the sends
+     * in the order rank+1, rank+2, … (Open MPI's basic linear algorithm), then all are awaited.
+     */
+    default void alltoallv(long[] sendBytes, long[] recvBytes) {
+        alltoallv(sendBytes);
+    }
+
+    /**
+     * Allgather of {@code bytes} per rank (ring: P−1 steps, each a send of {@code bytes} to
+     * rank+1 and a receive from rank−1). Added after the first version of this interface; the
+     * default (gather then binomial broadcast of the whole) keeps older implementations working.
+     */
+    default void allgather(long bytes) {
+        gather(0, bytes);
+        bcast(0, bytes * size(), BcastAlgorithm.BINOMIAL);
+    }
+
+    /** Gather of {@code bytes} from every rank to {@code root} (linear: root receives from all at once). */
     void gather(int root, long bytes);
 
     /**

@@ -6,28 +6,48 @@ import java.util.Map;
 /**
  * Parameters of the simulated MPI layer, from calibration (platform properties {@code mpi.*}).
  *
- * @param eagerThresholdBytes messages of at most this size are sent eagerly (sender released
- *                            after its overhead); larger ones use rendezvous
+ * <p>Protocol by message size {@code s}:
+ * <ul>
+ * <li>{@code s <= eagerThresholdBytes}: eager. The sender is released after its overhead and the
+ *     data starts flowing at once, whether or not the receiver has posted its receive.</li>
+ * <li>{@code eagerThresholdBytes < s <= detachedSendMaxBytes}: rendezvous for the data (it flows
+ *     only once the receiver has matched), but the sender's call returns after its overhead, as
+ *     Open MPI over TCP does once a message fits in the socket buffers (notes/anchors.md).</li>
+ * <li>otherwise: rendezvous. The sender completes only when the receiver has matched and the data
+ *     has arrived (SMPI's model of large messages).</li>
+ * </ul>
+ *
+ * @param eagerThresholdBytes messages of at most this size are sent eagerly
  * @param sendOverheadSeconds CPU time the sender spends per message (o_s, LogP's send overhead)
  * @param recvOverheadSeconds CPU time the receiver spends per message (o_r)
  * @param sendOverheadPerByteSeconds extra sender CPU time per byte (copy into the transport)
  * @param recvOverheadPerByteSeconds extra receiver CPU time per byte (copy out of the transport)
+ * @param detachedSendMaxBytes rendezvous messages of at most this size release the sender after its
+ *                             overhead (0 = off: every rendezvous send blocks until delivery)
  */
 public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, double recvOverheadSeconds,
-                        double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds) {
+                        double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds,
+                        long detachedSendMaxBytes) {
 
     public static final String PREFIX = "mpi.";
 
     public MpiConfig {
         if (eagerThresholdBytes < 0 || sendOverheadSeconds < 0 || recvOverheadSeconds < 0
-                || sendOverheadPerByteSeconds < 0 || recvOverheadPerByteSeconds < 0) {
+                || sendOverheadPerByteSeconds < 0 || recvOverheadPerByteSeconds < 0 || detachedSendMaxBytes < 0) {
             throw new IllegalArgumentException("MPI thresholds and overheads must be non-negative");
         }
     }
 
-    /** No overheads; eager up to 64 KiB (Open MPI TCP's and LAM's usual switch point). */
+    /** Without detached sends (the original five parameters; kept for callers written before it). */
+    public MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, double recvOverheadSeconds,
+                     double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds) {
+        this(eagerThresholdBytes, sendOverheadSeconds, recvOverheadSeconds, sendOverheadPerByteSeconds,
+                recvOverheadPerByteSeconds, 0);
+    }
+
+    /** No overheads; eager up to 64 KiB (Open MPI TCP's and LAM's usual switch point); no detached sends. */
     public static MpiConfig defaults() {
-        return new MpiConfig(65536, 0, 0, 0, 0);
+        return new MpiConfig(65536, 0, 0, 0, 0, 0);
     }
 
     /** Reads {@code mpi.*} keys (as written by calibration), others default. */
@@ -38,7 +58,8 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
                 Double.parseDouble(props.getOrDefault(PREFIX + "send-overhead-s", Double.toString(d.sendOverheadSeconds))),
                 Double.parseDouble(props.getOrDefault(PREFIX + "recv-overhead-s", Double.toString(d.recvOverheadSeconds))),
                 Double.parseDouble(props.getOrDefault(PREFIX + "send-overhead-per-byte-s", Double.toString(d.sendOverheadPerByteSeconds))),
-                Double.parseDouble(props.getOrDefault(PREFIX + "recv-overhead-per-byte-s", Double.toString(d.recvOverheadPerByteSeconds))));
+                Double.parseDouble(props.getOrDefault(PREFIX + "recv-overhead-per-byte-s", Double.toString(d.recvOverheadPerByteSeconds))),
+                Long.parseLong(props.getOrDefault(PREFIX + "detached-send-max-bytes", Long.toString(d.detachedSendMaxBytes))));
     }
 
     public Map<String, String> toProperties() {
@@ -48,6 +69,17 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
         m.put(PREFIX + "recv-overhead-s", Double.toString(recvOverheadSeconds));
         m.put(PREFIX + "send-overhead-per-byte-s", Double.toString(sendOverheadPerByteSeconds));
         m.put(PREFIX + "recv-overhead-per-byte-s", Double.toString(recvOverheadPerByteSeconds));
+        m.put(PREFIX + "detached-send-max-bytes", Long.toString(detachedSendMaxBytes));
         return m;
+    }
+
+    /** True when a message of {@code bytes} is sent eagerly. */
+    public boolean eager(long bytes) {
+        return bytes <= eagerThresholdBytes;
+    }
+
+    /** True when the sender of {@code bytes} is released after its overhead (eager or detached). */
+    public boolean releasesSenderEarly(long bytes) {
+        return bytes <= eagerThresholdBytes || bytes <= detachedSendMaxBytes;
     }
 }

@@ -6,19 +6,27 @@ import org.simgrid.msg.Process;
 import org.simgrid.msg.Task;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * {@link Comm} on SimGrid MSG. A message is an MSG task of {@code bytes} bytes sent to the
- * mailbox {@code c<comm>:<src>><dst>:<tag>} (world ranks), so matching is by communicator,
- * source and tag, in order. Eager messages are detached sends (the sender goes on after its
- * overhead); rendezvous messages block the sender until the transfer completes.
+ * {@link Comm} on SimGrid MSG: one rank's view of one communicator. Point-to-point messages are
+ * MSG tasks of {@code bytes} bytes on per-message mailboxes (see {@link MsgWorld} for matching and
+ * eager delivery); collectives are built from point-to-point messages in {@link Collectives}.
+ *
+ * <p>Costs: a send charges the sender {@code o_s + s·o_s'} of CPU time before the data leaves; a
+ * receive charges the receiver {@code o_r + s·o_r'} after the data has arrived (at its wait).
+ * Tags must be non-negative; negative tags are reserved for collectives.
  */
 final class MsgComm implements Comm {
     private final MsgWorld world;
     private final int id;
     private final int[] worldRanks;
     private final int rank;
+    private final Map<String, Integer> subCalls = new HashMap<>();
+    private int exchangeCalls;
 
     MsgComm(MsgWorld world, int id, int[] worldRanks, int rank) {
         this.world = world;
@@ -39,11 +47,13 @@ final class MsgComm implements Comm {
 
     @Override
     public int worldRank(int r) {
+        checkRank(r, "");
         return worldRanks[r];
     }
 
     @Override
     public int hostOf(int r) {
+        checkRank(r, "");
         return world.hostOfWorldRank(worldRanks[r]);
     }
 
@@ -57,17 +67,25 @@ final class MsgComm implements Comm {
         return world.config();
     }
 
-    private String mailbox(int src, int dst, int tag) {
-        return "c" + id + ":" + worldRanks[src] + ">" + worldRanks[dst] + ":" + tag;
+    int id() {
+        return id;
     }
 
     private void checkRank(int r, String what) {
         if (r < 0 || r >= worldRanks.length) {
-            throw new IllegalArgumentException(what + " rank " + r + " outside communicator of size " + worldRanks.length);
+            throw new IllegalArgumentException((what.isEmpty() ? "" : what + " ") + "rank " + r
+                    + " does not exist in communicator " + id + " of size " + worldRanks.length
+                    + " (caller: rank " + rank + ")");
         }
     }
 
-    private void overhead(double seconds) {
+    private static void checkTag(int tag) {
+        if (tag < 0) {
+            throw new IllegalArgumentException("tags must be non-negative (negative tags are reserved for collectives), got " + tag);
+        }
+    }
+
+    private void busy(double seconds) {
         if (seconds > 0) {
             try {
                 Process.getCurrentProcess().waitFor(seconds);
@@ -77,58 +95,74 @@ final class MsgComm implements Comm {
         }
     }
 
-    private Task task(long bytes) {
-        if (bytes < 0) {
-            throw new IllegalArgumentException("message size must be non-negative, got " + bytes);
-        }
-        world.countMessage();
-        return new Task("m", 0, bytes);
-    }
+    // ---- point-to-point ---------------------------------------------------------------------
 
     @Override
     public void send(int dst, long bytes, int tag) {
-        checkRank(dst, "destination");
-        MpiConfig c = config();
-        overhead(c.sendOverheadSeconds() + bytes * c.sendOverheadPerByteSeconds());
-        Task t = task(bytes);
-        try {
-            if (bytes <= c.eagerThresholdBytes()) {
-                t.dsend(mailbox(rank, dst, tag));
-            } else {
-                t.send(mailbox(rank, dst, tag));
-            }
-        } catch (MsgException e) {
-            throw new IllegalStateException("send failed: " + e, e);
-        }
+        wait(isend(dst, bytes, tag));
     }
 
     @Override
     public long recv(int src, int tag) {
-        checkRank(src, "source");
-        try {
-            Task t = Task.receive(mailbox(src, rank, tag));
-            long bytes = (long) t.getMessageSize();
-            MpiConfig c = config();
-            overhead(c.recvOverheadSeconds() + bytes * c.recvOverheadPerByteSeconds());
-            return bytes;
-        } catch (MsgException e) {
-            throw new IllegalStateException("receive failed: " + e, e);
-        }
+        Request r = irecv(src, tag);
+        wait(r);
+        return r.bytes();
     }
 
     @Override
     public Request isend(int dst, long bytes, int tag) {
-        throw new UnsupportedOperationException("isend: not implemented yet (simulated MPI issue)");
+        checkRank(dst, "destination");
+        checkTag(tag);
+        return isend0(dst, bytes, tag);
     }
 
     @Override
     public Request irecv(int src, int tag) {
-        throw new UnsupportedOperationException("irecv: not implemented yet (simulated MPI issue)");
+        checkRank(src, "source");
+        checkTag(tag);
+        return irecv0(src, tag);
+    }
+
+    /** isend without the user-tag check (collectives use negative tags). */
+    MsgRequest isend0(int dst, long bytes, int tag) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("message size must be non-negative, got " + bytes);
+        }
+        MpiConfig c = config();
+        busy(c.sendOverheadSeconds() + bytes * c.sendOverheadPerByteSeconds());
+        int dstWorld = worldRanks[dst];
+        String mb = world.nextSendMailbox(id, worldRanks[rank], dstWorld, tag);
+        world.countMessage();
+        Task t = new Task("m", 0, bytes);
+        if (c.eager(bytes)) {
+            t.dsend(mb);
+            world.announceEager(mb, dstWorld);
+            return MsgRequest.sent(this, bytes);
+        }
+        if (c.releasesSenderEarly(bytes)) {
+            t.dsend(mb);
+            world.announceRendezvous(mb);
+            return MsgRequest.sent(this, bytes);
+        }
+        org.simgrid.msg.Comm sc = t.isend(mb);
+        world.announceRendezvous(mb);
+        return MsgRequest.send(this, sc, bytes);
+    }
+
+    MsgRequest irecv0(int src, int tag) {
+        String mb = world.nextRecvMailbox(id, worldRanks[src], worldRanks[rank], tag);
+        return MsgRequest.recv(this, world.claim(mb));
     }
 
     @Override
     public void wait(Request request) {
-        throw new UnsupportedOperationException("wait: not implemented yet (simulated MPI issue)");
+        if (!(request instanceof MsgRequest r)) {
+            throw new IllegalArgumentException("not a request of this simulation: " + request);
+        }
+        if (r.awaitTransfer() && r.isReceive()) {
+            MpiConfig c = config();
+            busy(c.recvOverheadSeconds() + r.bytes() * c.recvOverheadPerByteSeconds());
+        }
     }
 
     @Override
@@ -140,8 +174,21 @@ final class MsgComm implements Comm {
 
     @Override
     public void sendrecv(int dst, long sendBytes, int sendTag, int src, int recvTag) {
-        throw new UnsupportedOperationException("sendrecv: not implemented yet (simulated MPI issue)");
+        checkRank(dst, "destination");
+        checkRank(src, "source");
+        checkTag(sendTag);
+        checkTag(recvTag);
+        sendrecv0(dst, sendBytes, sendTag, src, recvTag);
     }
+
+    void sendrecv0(int dst, long sendBytes, int sendTag, int src, int recvTag) {
+        MsgRequest r = irecv0(src, recvTag);
+        MsgRequest s = isend0(dst, sendBytes, sendTag);
+        wait(s);
+        wait(r);
+    }
+
+    // ---- computation ------------------------------------------------------------------------
 
     @Override
     public void compute(double flops) {
@@ -157,41 +204,90 @@ final class MsgComm implements Comm {
 
     @Override
     public void computeSeconds(double seconds) {
-        overhead(seconds);
+        busy(seconds);
     }
+
+    // ---- collectives ------------------------------------------------------------------------
 
     @Override
     public void barrier() {
-        throw new UnsupportedOperationException("barrier: not implemented yet (simulated MPI issue)");
+        Collectives.barrier(this);
     }
 
     @Override
     public void bcast(int root, long bytes, BcastAlgorithm algorithm) {
-        throw new UnsupportedOperationException("bcast: not implemented yet (simulated MPI issue)");
+        checkRank(root, "root");
+        Collectives.bcast(this, root, bytes, algorithm);
     }
 
     @Override
     public void reduce(int root, long bytes) {
-        throw new UnsupportedOperationException("reduce: not implemented yet (simulated MPI issue)");
+        checkRank(root, "root");
+        Collectives.reduce(this, root, bytes);
     }
 
     @Override
     public void allreduce(long bytes) {
-        throw new UnsupportedOperationException("allreduce: not implemented yet (simulated MPI issue)");
+        Collectives.allreduce(this, bytes);
     }
 
     @Override
     public void alltoallv(long[] sendBytes) {
-        throw new UnsupportedOperationException("alltoallv: not implemented yet (simulated MPI issue)");
+        if (sendBytes.length != size()) {
+            throw new IllegalArgumentException("alltoallv needs " + size() + " send sizes, got " + sendBytes.length);
+        }
+        String key = "x" + id + "#" + (exchangeCalls++);
+        long[][] all = world.exchangeRows(key, size(), rank, sendBytes.clone());
+        long[] recvBytes = new long[size()];
+        for (int r = 0; r < size(); r++) {
+            recvBytes[r] = all[r][rank];
+        }
+        Collectives.alltoallv(this, sendBytes, recvBytes);
+    }
+
+    @Override
+    public void alltoallv(long[] sendBytes, long[] recvBytes) {
+        if (sendBytes.length != size() || recvBytes.length != size()) {
+            throw new IllegalArgumentException("alltoallv needs " + size() + " send and receive sizes, got "
+                    + sendBytes.length + " and " + recvBytes.length);
+        }
+        Collectives.alltoallv(this, sendBytes, recvBytes);
     }
 
     @Override
     public void gather(int root, long bytes) {
-        throw new UnsupportedOperationException("gather: not implemented yet (simulated MPI issue)");
+        checkRank(root, "root");
+        Collectives.gather(this, root, bytes);
+    }
+
+    @Override
+    public void allgather(long bytes) {
+        Collectives.allgather(this, bytes);
     }
 
     @Override
     public Comm sub(int[] ranks) {
-        throw new UnsupportedOperationException("sub: not implemented yet (simulated MPI issue)");
+        int me = -1;
+        boolean[] seen = new boolean[size()];
+        int[] wr = new int[ranks.length];
+        for (int i = 0; i < ranks.length; i++) {
+            checkRank(ranks[i], "sub-communicator member");
+            if (seen[ranks[i]]) {
+                throw new IllegalArgumentException("sub-communicator lists rank " + ranks[i] + " twice");
+            }
+            seen[ranks[i]] = true;
+            wr[i] = worldRanks[ranks[i]];
+            if (ranks[i] == rank) {
+                me = i;
+            }
+        }
+        if (me < 0) {
+            throw new IllegalArgumentException("rank " + rank + " calls sub() but is not in " + Arrays.toString(ranks));
+        }
+        // The k-th call with the same member list on this communicator yields the same id at every member.
+        String members = Arrays.toString(ranks);
+        int k = subCalls.merge(members, 1, Integer::sum) - 1;
+        int newId = world.subId(id + "/" + members + "#" + k);
+        return new MsgComm(world, newId, wr, me);
     }
 }

@@ -5,21 +5,54 @@ import org.simgrid.msg.HostNotFoundException;
 import org.simgrid.msg.Msg;
 import org.simgrid.msg.MsgException;
 import org.simgrid.msg.Process;
+import org.simgrid.msg.Semaphore;
+import org.simgrid.msg.Task;
 
+import java.util.ArrayDeque;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
  * The simulated MPI world on SimGrid MSG: places ranks on hosts, starts one MSG process per
  * rank, runs the engine, and collects the skeleton's result. Lives in the child JVM only.
+ *
+ * <p><b>Matching.</b> MPI's non-overtaking rule makes the k-th message from {@code src} to
+ * {@code dst} on one communicator and tag the one the k-th matching receive gets. So each
+ * message travels on its own mailbox {@code c<comm>:<src>><dst>:<tag>#<k>}, and sender and
+ * receiver find the name from their own counters, with no simulated control traffic.
+ *
+ * <p><b>Eager delivery.</b> An MSG transfer starts only when both a send and a receive are posted
+ * on its mailbox. For eager messages the data must flow at once, so one {@link Postman} process
+ * per host posts the receive on the receiver's behalf, in the same simulated instant (woken by a
+ * zero-time semaphore). Whoever posts the receive first (the rank or its postman) owns it; the
+ * {@link #state} map records who came first so that nothing is received twice or leaks.
  */
 final class MsgWorld {
+    /** Mailbox states, see {@link #state}. */
+    private static final Object CLAIMED = new Object();
+    private static final Object ANNOUNCED = new Object();
+    private static final Object RENDEZVOUS = new Object();
+
     private final SimJob job;
     private final int ranks;
     private final Skeleton skeleton;
     private final int[] hostOfRank;
     private final MpiConfig config;
-    private Throwable firstFailure;
     private long messages;
+    private int ranksDone;
+
+    private final Map<String, Integer> sendSeq = new HashMap<>();
+    private final Map<String, Integer> recvSeq = new HashMap<>();
+    /**
+     * Per mailbox, whichever side came first: CLAIMED (receiver posted its own receive first),
+     * ANNOUNCED (eager send waiting for the postman), RENDEZVOUS (send posted, receiver not yet),
+     * or the {@link org.simgrid.msg.Comm} the postman posted. The second side removes the entry.
+     */
+    private final Map<String, Object> state = new HashMap<>();
+    private final Map<String, Integer> subIds = new HashMap<>();
+    private int nextCommId = 1;
+    private final Map<String, CountExchange> exchanges = new HashMap<>();
+    private Postman[] postmen;
 
     MsgWorld(SimJob job, int ranks, Skeleton skeleton) {
         this.job = job;
@@ -44,13 +77,18 @@ final class MsgWorld {
         for (int r = 0; r < ranks; r++) {
             world[r] = r;
         }
+        postmen = new Postman[hosts.length];
+        for (int r = 0; r < ranks; r++) {
+            int h = hostOfRank[r];
+            if (postmen[h] == null) {
+                postmen[h] = new Postman(hosts[h], "postman" + h);
+                postmen[h].start();
+            }
+        }
         for (int r = 0; r < ranks; r++) {
             new RankProcess(hosts[hostOfRank[r]], "rank" + r, new MsgComm(this, 0, world, r)).start();
         }
         Msg.run();
-        if (firstFailure != null) {
-            throw new IllegalStateException("rank failed: " + firstFailure, firstFailure);
-        }
         SimResult result = skeleton.result(Msg.getClock());
         result.simulatedSeconds(Msg.getClock());
         result.messages(messages);
@@ -73,9 +111,106 @@ final class MsgWorld {
         messages++;
     }
 
-    private void fail(Throwable t) {
-        if (firstFailure == null) {
-            firstFailure = t;
+    // ---- matching ---------------------------------------------------------------------------
+
+    private static String channel(int comm, int srcWorld, int dstWorld, int tag) {
+        return "c" + comm + ":" + srcWorld + ">" + dstWorld + ":" + tag;
+    }
+
+    private static String next(Map<String, Integer> seq, String channel) {
+        int k = seq.merge(channel, 1, Integer::sum) - 1;
+        return channel + "#" + k;
+    }
+
+    String nextSendMailbox(int comm, int srcWorld, int dstWorld, int tag) {
+        return next(sendSeq, channel(comm, srcWorld, dstWorld, tag));
+    }
+
+    String nextRecvMailbox(int comm, int srcWorld, int dstWorld, int tag) {
+        return next(recvSeq, channel(comm, srcWorld, dstWorld, tag));
+    }
+
+    /** The sender of an eager message asks the receiver's postman to post the receive now. */
+    void announceEager(String mailbox, int dstWorld) {
+        if (state.remove(mailbox) == CLAIMED) {
+            return;
+        }
+        state.put(mailbox, ANNOUNCED);
+        postmen[hostOfRank[dstWorld]].deliver(mailbox);
+    }
+
+    /** The sender of a rendezvous message has posted it; the transfer waits for the receiver. */
+    void announceRendezvous(String mailbox) {
+        if (state.remove(mailbox) != CLAIMED) {
+            state.put(mailbox, RENDEZVOUS);
+        }
+    }
+
+    /** The receiver's side of {@code mailbox}: the postman's receive, or a new one of its own. */
+    org.simgrid.msg.Comm claim(String mailbox) {
+        Object s = state.remove(mailbox);
+        if (s instanceof org.simgrid.msg.Comm c) {
+            return c;
+        }
+        if (s == null) {
+            state.put(mailbox, CLAIMED);
+        }
+        return Task.irecv(mailbox);
+    }
+
+    private void postmanPost(String mailbox) {
+        if (state.get(mailbox) == ANNOUNCED) {
+            state.put(mailbox, Task.irecv(mailbox));
+        }
+    }
+
+    // ---- communicators and zero-time exchanges ----------------------------------------------
+
+    /** Id of a sub-communicator: equal for every member of the same {@code sub} call. */
+    int subId(String key) {
+        return subIds.computeIfAbsent(key, k -> nextCommId++);
+    }
+
+    /**
+     * Rendezvous at no simulated cost in which each member of a communicator deposits one row
+     * and gets the whole matrix once every member has (used for receive counts MPI programs pass
+     * as arguments, which the simulation has no other way to know).
+     */
+    long[][] exchangeRows(String key, int size, int rank, long[] row) {
+        CountExchange x = exchanges.computeIfAbsent(key, k -> new CountExchange(size));
+        x.rows[rank] = row;
+        x.arrived++;
+        if (x.arrived == size) {
+            exchanges.remove(key);
+            for (int i = 0; i < size - 1; i++) {
+                x.gate.release();
+            }
+        } else {
+            x.gate.acquire();
+        }
+        return x.rows;
+    }
+
+    private static final class CountExchange {
+        final long[][] rows;
+        final Semaphore gate = new Semaphore(0);
+        int arrived;
+
+        CountExchange(int size) {
+            rows = new long[size][];
+        }
+    }
+
+    // ---- processes --------------------------------------------------------------------------
+
+    private void rankDone() {
+        ranksDone++;
+        if (ranksDone == ranks) {
+            for (Postman p : postmen) {
+                if (p != null) {
+                    p.stop();
+                }
+            }
         }
     }
 
@@ -93,8 +228,47 @@ final class MsgWorld {
             try {
                 skeleton.rank(comm);
             } catch (Exception | Error e) {
-                fail(e);
-                Process.killAll();
+                SimChild.die(e);
+                return;
+            }
+            rankDone();
+        }
+    }
+
+    /**
+     * Posts receives for eager messages on behalf of the ranks of one host, in the simulated
+     * instant they are sent (the progress engine / NIC of a real MPI).
+     */
+    private final class Postman extends Process {
+        private final ArrayDeque<String> queue = new ArrayDeque<>();
+        private final Semaphore wake = new Semaphore(0);
+        private boolean stopping;
+
+        Postman(Host host, String name) {
+            super(host, name, new String[0]);
+        }
+
+        void deliver(String mailbox) {
+            queue.add(mailbox);
+            wake.release();
+        }
+
+        void stop() {
+            stopping = true;
+            wake.release();
+        }
+
+        @Override
+        public void main(String[] args) {
+            while (true) {
+                wake.acquire();
+                String mb;
+                while ((mb = queue.poll()) != null) {
+                    postmanPost(mb);
+                }
+                if (stopping) {
+                    return;
+                }
             }
         }
     }

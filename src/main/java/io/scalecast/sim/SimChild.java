@@ -30,13 +30,23 @@ public final class SimChild {
             Files.move(tmp, out);
             System.exit(0);
         } catch (Throwable t) {
-            String msg = t.getMessage() == null ? t.toString() : t.getMessage();
-            System.err.println(SimEngine.ERROR_MARK + msg.replace('\n', ' '));
-            if (System.getenv("SCALECAST_VERBOSE") != null) {
-                t.printStackTrace();
-            }
-            System.exit(1);
+            die(t);
         }
+    }
+
+    /**
+     * Reports {@code t} as the simulation's one-line error and ends the child JVM at once. Called
+     * from a rank that failed, too: SimGrid's Java bindings crash when killing actors blocked on
+     * a semaphore, so the child halts instead of unwinding the simulation.
+     */
+    static void die(Throwable t) {
+        String msg = t.getMessage() == null ? t.toString() : t.getMessage();
+        System.err.println(SimEngine.ERROR_MARK + msg.replace('\n', ' '));
+        if (System.getenv("SCALECAST_VERBOSE") != null) {
+            t.printStackTrace();
+        }
+        System.err.flush();
+        Runtime.getRuntime().halt(1);
     }
 
     static SimResult simulate(SimJob job) throws Exception {

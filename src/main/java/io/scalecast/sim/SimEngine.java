@@ -120,6 +120,11 @@ public final class SimEngine {
             }
         }
         for (String l : lines) {
+            if (l.contains("Deadlock detected")) {
+                return "deadlock: some ranks wait for messages that are never sent or received (skeleton bug or mismatched collective calls)";
+            }
+        }
+        for (String l : lines) {
             if (l.contains("Parse error") || l.contains("parse error") || l.contains("Cannot load")
                     || l.contains("Assertion") || l.contains("xbt_die") || l.contains("Error")) {
                 return l.replaceFirst("^\\[[^]]*\\]\\s*", "").trim();

@@ -1,0 +1,89 @@
+package io.scalecast.sim;
+
+import org.simgrid.msg.MsgException;
+
+/**
+ * A pending send or receive on SimGrid MSG. A send released early (eager or detached) has no
+ * MSG communication to wait for and is complete from the start.
+ */
+final class MsgRequest implements Request {
+    private final boolean receive;
+    private final org.simgrid.msg.Comm comm;
+    private final MsgComm owner;
+    private long bytes;
+    private boolean transferred;
+    private boolean completed;
+
+    private MsgRequest(MsgComm owner, boolean receive, org.simgrid.msg.Comm comm, long bytes) {
+        this.owner = owner;
+        this.receive = receive;
+        this.comm = comm;
+        this.bytes = bytes;
+        this.transferred = comm == null;
+        this.completed = comm == null;
+    }
+
+    static MsgRequest sent(MsgComm owner, long bytes) {
+        return new MsgRequest(owner, false, null, bytes);
+    }
+
+    static MsgRequest send(MsgComm owner, org.simgrid.msg.Comm comm, long bytes) {
+        return new MsgRequest(owner, false, comm, bytes);
+    }
+
+    static MsgRequest recv(MsgComm owner, org.simgrid.msg.Comm comm) {
+        return new MsgRequest(owner, true, comm, -1);
+    }
+
+    MsgComm owner() {
+        return owner;
+    }
+
+    boolean isReceive() {
+        return receive;
+    }
+
+    /** True once the data has moved (MPI_Test would still charge a receive its overhead). */
+    @Override
+    public boolean done() {
+        if (!transferred) {
+            try {
+                if (comm.test()) {
+                    arrived();
+                }
+            } catch (MsgException e) {
+                throw new IllegalStateException("test failed: " + e, e);
+            }
+        }
+        return transferred;
+    }
+
+    @Override
+    public long bytes() {
+        return bytes;
+    }
+
+    /** Blocks until the transfer is over; returns true the first time (to charge overheads once). */
+    boolean awaitTransfer() {
+        if (!transferred) {
+            try {
+                comm.waitCompletion();
+            } catch (MsgException e) {
+                throw new IllegalStateException((receive ? "receive" : "send") + " failed: " + e, e);
+            }
+            arrived();
+        }
+        if (completed) {
+            return false;
+        }
+        completed = true;
+        return true;
+    }
+
+    private void arrived() {
+        transferred = true;
+        if (receive) {
+            bytes = (long) comm.getTask().getMessageSize();
+        }
+    }
+}

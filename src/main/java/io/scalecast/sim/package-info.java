@@ -1,0 +1,11 @@
+/**
+ * Simulation on SimGrid 3.32 (MSG Java bindings), the only package importing {@code org.simgrid}.
+ *
+ * <p>{@link io.scalecast.sim.SimEngine} runs each simulation in a child JVM ({@link io.scalecast.sim.SimChild}),
+ * because SimGrid cannot be initialised twice in one process. Inside it, {@code MsgWorld} places
+ * ranks on hosts and {@code MsgComm} implements the simulated MPI seen by skeletons
+ * ({@link io.scalecast.sim.Comm}): per-message mailboxes named from MPI's non-overtaking order,
+ * eager versus rendezvous by size, software overheads, and collectives built from point-to-point
+ * messages ({@code Collectives}), so their timing, contention included, comes from the network model.
+ */
+package io.scalecast.sim;

@@ -1,0 +1,205 @@
+package io.scalecast.sim;
+
+import io.scalecast.util.ScalecastException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Simulated MPI against known costs. Platform: a cluster whose node links are full duplex
+ * (SPLITDUPLEX) and whose backbone never limits (FATPIPE, 100× faster), under CM02 without
+ * cross-traffic, so one message of s bytes takes exactly L + s/B with L = 2·lat + bb_lat and B
+ * the node-link bandwidth, and transfers on disjoint links do not interfere.
+ */
+class CollectivesTest {
+    static final double LAT = 10e-6;
+    static final double BB_LAT = 2e-6;
+    static final double L = 2 * LAT + BB_LAT;
+    static final double B = 100e6;
+    /** Above the default eager threshold (64 KiB): rendezvous, no overlap of a root's sends. */
+    static final long S = 1_000_000;
+    static final double T = L + S / B;
+
+    @TempDir
+    static Path tmp;
+
+    static Path platform(int hosts, String props) throws Exception {
+        Path p = tmp.resolve("c" + hosts + "-" + Integer.toHexString(props.hashCode()) + ".xml");
+        Files.writeString(p, """
+                <?xml version='1.0'?>
+                <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+                <platform version="4.1">
+                  <cluster id="c" prefix="n" suffix="" radical="0-%d" speed="1Gf" bw="100MBps" lat="10us"
+                           sharing_policy="SPLITDUPLEX" bb_bw="10GBps" bb_lat="2us" bb_sharing_policy="FATPIPE">
+                    %s
+                  </cluster>
+                </platform>
+                """.formatted(hosts - 1, props));
+        return p;
+    }
+
+    static SimResult run(int ranks, String op, Map<String, String> extra) throws Exception {
+        return run(platform(Math.max(ranks, 2), ""), ranks, op, extra);
+    }
+
+    static SimResult run(Path platform, int ranks, String op, Map<String, String> extra) {
+        Map<String, String> p = new HashMap<>(extra);
+        p.put("ranks", Integer.toString(ranks));
+        p.put("op", op);
+        p.put("timeout-s", "120");
+        p.put("heap-mb", "256");
+        SimJob job = Simulations.job(platform, OpsSkeleton.class, p, null,
+                List.of("network/model:CM02", "network/crosstraffic:0"));
+        return SimEngine.run(job);
+    }
+
+    static void near(double expect, double got, String what) {
+        assertEquals(expect, got, 1e-9 + 1e-9 * Math.abs(expect), what);
+    }
+
+    @Test
+    void binomialBcastTakesLogPMessageTimes() throws Exception {
+        for (int k : new int[] {1, 2, 3}) {
+            int p = 1 << k;
+            SimResult r = run(p, "bcast", Map.of("bytes", Long.toString(S), "root", "1"));
+            near(k * T, r.number("max"), "binomial over " + p);
+        }
+    }
+
+    @Test
+    void hplRingsAndLongHaveTheirTextbookCosts() throws Exception {
+        Map<String, String> m = Map.of("bytes", Long.toString(S));
+        near(7 * T, run(8, "bcast", with(m, "alg", "RING_1")).number("max"), "1ring over 8");
+        near(7 * T, run(8, "bcast", with(m, "alg", "RING_1M")).number("max"), "1ringM over 8");
+        // 2ring over 8: rings 1..3 and 4..7; the second starts after the root's second send.
+        near(5 * T, run(8, "bcast", with(m, "alg", "RING_2")).number("max"), "2ring over 8");
+        // 2ringM over 8: 0→1, then 2ring over {0,2..7} (7 members: rings {2,3} and {4..7}) after 1 step.
+        near(1 * T + 5 * T, run(8, "bcast", with(m, "alg", "RING_2M")).number("max"), "2ringM over 8");
+        // long over 4: scatter s/2 then s/4 (2 steps), 3 roll steps of s/4.
+        near(5 * L + 1.5 * S / B, run(4, "bcast", with(m, "alg", "LONG")).number("max"), "long over 4");
+        // 1ringM: rank 1 (next panel owner) has the panel after one message time.
+        SimResult r = run(8, "bcast", with(m, "alg", "RING_1M"));
+        near(T, r.number("end1"), "1ringM: rank 1 first");
+    }
+
+    @Test
+    void reduceAllreduceBarrierGather() throws Exception {
+        near(3 * T, run(8, "reduce", Map.of("bytes", Long.toString(S), "root", "3")).number("max"), "reduce over 8");
+        near(3 * T, run(8, "allreduce", Map.of("bytes", Long.toString(S))).number("max"), "allreduce over 8");
+        // 6 ranks: fold (1) + doubling over 4 (2) + unfold (1).
+        near(4 * T, run(6, "allreduce", Map.of("bytes", Long.toString(S))).number("max"), "allreduce over 6");
+        near(3 * L, run(8, "barrier", Map.of()).number("max"), "barrier over 8");
+        near(3 * L, run(5, "barrier", Map.of()).number("max"), "barrier over 5");
+        // A late rank holds everybody: nobody leaves the barrier before it arrives.
+        SimResult late = run(4, "barrier", Map.of("delay-s", "0.5"));
+        for (int i = 0; i < 4; i++) {
+            assertTrue(late.number("end" + i) >= 0.5, "rank " + i + " left before the late rank arrived");
+        }
+        // Linear gather into one link: the root's down link carries (P−1)·s.
+        near(L + 3 * S / B, run(4, "gather", Map.of("bytes", Long.toString(S))).number("max"), "gather over 4");
+        near(3 * T, run(4, "allgather", Map.of("bytes", Long.toString(S))).number("max"), "allgather over 4");
+    }
+
+    @Test
+    void alltoallvWithAndWithoutKnownCounts() throws Exception {
+        Map<String, String> m = Map.of("bytes", Long.toString(S));
+        near(T, run(4, "alltoallv-ring-known", m).number("max"), "ring alltoallv, counts given");
+        near(T, run(4, "alltoallv-ring", m).number("max"), "ring alltoallv, counts exchanged");
+    }
+
+    @Test
+    void eagerReleasesSenderRendezvousDoesNot() throws Exception {
+        Path plat = platform(2, "<prop id=\"mpi.eager-threshold-bytes\" value=\"4096\"/>");
+        // Receiver posts its receive 1 s late.
+        SimResult eager = run(plat, 2, "release", Map.of("bytes", "4096", "delay-s", "1"));
+        near(0, eager.number("end0"), "eager sender released at once");
+        near(1.0, eager.number("end1"), "eager data already there when the receive is posted");
+        SimResult rdv = run(plat, 2, "release", Map.of("bytes", "4097", "delay-s", "1"));
+        double t = 1.0 + L + 4097 / B;
+        near(t, rdv.number("end0"), "rendezvous sender waits for the receiver and the data");
+        near(t, rdv.number("end1"), "rendezvous data flows after the receive is posted");
+        assertEquals(4097, (long) rdv.number("received"));
+    }
+
+    @Test
+    void detachedSendReleasesSenderButDataWaitsForReceiver() throws Exception {
+        Path plat = platform(2, "<prop id=\"mpi.eager-threshold-bytes\" value=\"4096\"/>"
+                + "<prop id=\"mpi.detached-send-max-bytes\" value=\"1000000\"/>");
+        SimResult r = run(plat, 2, "release", Map.of("bytes", "100000", "delay-s", "1"));
+        near(0, r.number("end0"), "detached sender released at once");
+        near(1.0 + L + 100000 / B, r.number("end1"), "data flows once the receiver matches");
+        SimResult big = run(plat, 2, "release", Map.of("bytes", "1000001", "delay-s", "1"));
+        near(1.0 + L + 1000001 / B, big.number("end0"), "beyond the detached limit the sender blocks");
+    }
+
+    @Test
+    void overheadsAddOnTheirSide() throws Exception {
+        double os = 3e-6;
+        double or = 5e-6;
+        double osb = 1e-10;
+        double orb = 2e-10;
+        Path plat = platform(2, "<prop id=\"mpi.send-overhead-s\" value=\"" + os + "\"/>"
+                + "<prop id=\"mpi.recv-overhead-s\" value=\"" + or + "\"/>"
+                + "<prop id=\"mpi.send-overhead-per-byte-s\" value=\"" + osb + "\"/>"
+                + "<prop id=\"mpi.recv-overhead-per-byte-s\" value=\"" + orb + "\"/>");
+        long s = 1000;
+        SimResult r = run(plat, 2, "release", Map.of("bytes", Long.toString(s)));
+        near(os + s * osb, r.number("end0"), "eager sender pays o_s + s·o_s'");
+        near(os + s * osb + L + s / B + or + s * orb, r.number("end1"), "receiver: o_s, wire, o_r");
+    }
+
+    @Test
+    void concurrentTransfersOnIndependentLinksOverlap() throws Exception {
+        Map<String, String> m = Map.of("bytes", Long.toString(S));
+        // Full duplex: a swap takes one message time, not two.
+        near(T, run(2, "exchange", m).number("max"), "swap with isend/irecv");
+        // Two sends from one node share its up link: L + 2s/B.
+        near(L + 2 * S / B, run(4, "two-pairs", m).number("max"), "two sends from one node");
+    }
+
+    @Test
+    void requestDoneReportsArrivalWithoutBlocking() throws Exception {
+        SimResult r = run(2, "test-poll", Map.of("bytes", Long.toString(S), "delay-s", "1"));
+        assertEquals(0, (int) r.number("done-at-start"));
+        assertEquals(1, (int) r.number("done-after-delay"));
+        near(1.0, r.number("end1"), "wait after arrival returns at once");
+    }
+
+    @Test
+    void subCommunicatorsIsolateTraffic() throws Exception {
+        SimResult r = run(2, "sub-isolation", Map.of());
+        assertEquals(0, (int) r.number("sub-rank-of-1"));
+        assertEquals(2000, (long) r.number("sub-received"));
+        assertEquals(1000, (long) r.number("world-received"));
+        SimResult ids = run(2, "sub-ids", Map.of());
+        assertEquals(10, (long) ids.number("a-received"));
+        assertEquals(20, (long) ids.number("b-received"));
+    }
+
+    @Test
+    void nonexistentRankIsAClearError() throws Exception {
+        ScalecastException e = assertThrows(ScalecastException.class, () -> run(2, "bad-rank", Map.of()));
+        assertTrue(e.getMessage().contains("rank 5 does not exist"), e.getMessage());
+    }
+
+    @Test
+    void deadlockIsReportedAsSuch() throws Exception {
+        ScalecastException e = assertThrows(ScalecastException.class, () -> run(2, "deadlock", Map.of()));
+        assertTrue(e.getMessage().contains("deadlock"), e.getMessage());
+    }
+
+    static Map<String, String> with(Map<String, String> m, String k, String v) {
+        Map<String, String> c = new HashMap<>(m);
+        c.put(k, v);
+        return c;
+    }
+}
