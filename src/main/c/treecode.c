@@ -672,12 +672,15 @@ static void walk_bucket(const Cell *B, const Cell *top, WalkStats *ws) {
 
 /* ---------------------------------------------------------------- driver */
 
+/* Output follows the probes' convention: "# key: value" info lines, then whitespace-separated
+ * records whose first word names the record; the column names are given by the info lines. */
 static void print_header(void) {
-    printf("HSTEP,step,ranks,n,theta,eps,t_step_s,t_decomp_s,t_build_s,t_grav_s,t_kick_s,n_pp,n_cell_soft,"
-           "n_cell_newt,n_visit,cache_access,cache_miss,flops,mflops,science_rate_pps,orb_iterations,acc_sum\n");
-    printf("HRANK,step,rank,n_local,n_cells,n_buckets,build_passes,n_pp,n_cell_soft,n_cell_newt,n_visit,"
-           "acc_cell,acc_part,miss_cell,miss_part,served,flops,t_decomp_s,t_build_s,t_list_s,t_cellforce_s,"
-           "t_ppforce_s,t_wait_s,t_serve_s,t_grav_s,t_kick_s,lines_from\n");
+    printf("# probe: sc_treecode 1\n");
+    printf("# step_columns: step ranks n theta eps t_step_s t_decomp_s t_build_s t_grav_s t_kick_s n_pp n_cell_soft "
+           "n_cell_newt n_visit cache_access cache_miss flops mflops science_rate_pps orb_iterations acc_sum\n");
+    printf("# rank_columns: step rank n_local n_cells n_buckets build_passes n_pp n_cell_soft n_cell_newt n_visit "
+           "acc_cell acc_part miss_cell miss_part served flops t_decomp_s t_build_s t_list_s t_cellforce_s "
+           "t_ppforce_s t_wait_s t_serve_s t_grav_s t_kick_s lines_from\n");
 }
 
 int main(int argc, char **argv) {
@@ -789,14 +792,14 @@ int main(int argc, char **argv) {
                 for (int k = 0; k < ND; k++) if (d[k] > tmax[k]) tmax[k] = d[k];
                 for (int k = 0; k < NC; k++) tot[k] += c[k];
                 accsum += d[10];
-                printf("RANK,%d,%d", step, q);
-                for (int k = 0; k < NC; k++) printf(",%lld", (long long)c[k]);
-                printf(",%.6e,%.6e,%.6e,%.6e,%.6e,%.6e,%.6e,%.6e,%.6e,", d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8]);
+                printf("RANK %d %d", step, q);
+                for (int k = 0; k < NC; k++) printf(" %lld", (long long)c[k]);
+                printf(" %.6e %.6e %.6e %.6e %.6e %.6e %.6e %.6e %.6e ", d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8]);
                 for (int o = 0; o < np; o++) printf("%s%lld", o ? ";" : "", (long long)allf[q * np + o]);
                 printf("\n");
             }
             double tg = tmax[7];
-            printf("STEP,%d,%d,%lld,%.6g,%.6g,%.6e,%.6e,%.6e,%.6e,%.6e,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.6f,%.6f,%d,%.17g\n",
+            printf("STEP %d %d %lld %.17g %.17g %.6e %.6e %.6e %.6e %.6e %lld %lld %lld %lld %lld %lld %lld %.6f %.6f %d %.17g\n",
                    step, np, (long long)N, theta, eps, tmax[9], tmax[0], tmax[1], tg, tmax[8], (long long)tot[4],
                    (long long)tot[5], (long long)tot[6], (long long)tot[7], (long long)(tot[8] + tot[9]),
                    (long long)(tot[10] + tot[11]), (long long)tot[13], tot[13] / tg / 1e6, (double)N / tg, iters,

@@ -1,0 +1,126 @@
+package io.scalecast.cli;
+
+import io.scalecast.app.treecode.Distribution;
+import io.scalecast.app.treecode.Orb;
+import io.scalecast.app.treecode.ParticleGenerator;
+import io.scalecast.app.treecode.Particles;
+import io.scalecast.app.treecode.RankCounts;
+import io.scalecast.app.treecode.TreeCode;
+import io.scalecast.app.treecode.TreecodeMeasure;
+import io.scalecast.app.treecode.TreecodeRun;
+import io.scalecast.probe.Launch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code scalecast treecode particles|run|counts}: the tree code's inputs, real runs and exact counts. */
+@Command(name = "treecode", mixinStandardHelpOptions = true,
+        description = "PKDGRAV-like tree code: generate particle sets, run the real MPI code, count interactions.",
+        subcommands = {TreecodeCommand.Generate.class, TreecodeCommand.Run.class, TreecodeCommand.Counts.class
+})
+final class TreecodeCommand implements Runnable {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    @Command(name = "particles", mixinStandardHelpOptions = true,
+            description = "Write a deterministic particle set (binary format: docs/treecode.md).")
+    static final class Generate implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+        @Option(names = "--n", required = true, description = "Number of particles.")
+        int n;
+        @Option(names = "--distribution", required = true, description = "smooth or clustered.")
+        String distribution;
+        @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
+        long seed;
+        @Option(names = "--out", required = true, paramLabel = "F.bin")
+        Path out;
+
+        @Override
+        public Integer call() {
+            Particles p = ParticleGenerator.generate(n, Distribution.parse(distribution), seed);
+            p.write(out);
+            spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s: %d %s particles, seed %d%n", out, n,
+                    p.distribution().label(), seed);
+            return 0;
+        }
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true,
+            description = "Run the real MPI tree code (target/probes/sc_treecode) and write its per-step records.")
+    static final class Run implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+        @Option(names = "--particles", required = true, paramLabel = "F.bin")
+        Path particles;
+        @Option(names = "--np", defaultValue = "1", description = "MPI ranks (default: ${DEFAULT-VALUE}).")
+        int np;
+        @Option(names = "--theta", defaultValue = "0.8")
+        double theta;
+        @Option(names = "--steps", defaultValue = "1")
+        int steps;
+        @Option(names = "--repeats", defaultValue = "1", description = "Runs (default: ${DEFAULT-VALUE}).")
+        int repeats;
+        @Option(names = "--hostfile", paramLabel = "FILE")
+        Path hostfile;
+        @Option(names = "--mpirun-args", paramLabel = "\"...\"")
+        String mpirunArgs;
+        @Option(names = "--out", required = true, paramLabel = "F.csv")
+        Path out;
+
+        @Override
+        public Integer call() {
+            Particles p = Particles.read(particles);
+            Launch l = new Launch("mpirun", np, hostfile, Launch.splitArgs(mpirunArgs), List.of(), Map.of());
+            TreecodeMeasure.Result r = TreecodeMeasure.run(l, particles, p, theta, steps, repeats);
+            r.table().write(out);
+            PrintWriter w = spec.commandLine().getOut();
+            w.printf(Locale.ROOT, "sc_treecode %d ranks, %d particles, %d steps x %d runs: step time median %.4f s "
+                    + "(spread %.1f%%), gravity %.4f s, %.1f Mflops%n", np, p.size(), steps, repeats,
+                    r.medianStepSeconds(), 100 * r.spread(), r.medianGravitySeconds(), r.medianMflops());
+            w.printf("wrote %s%n", out);
+            return 0;
+        }
+    }
+
+    @Command(name = "counts", mixinStandardHelpOptions = true,
+            description = "The Java model's exact per-rank counts (same columns as sc_treecode's RANK records).")
+    static final class Counts implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+        @Option(names = "--particles", required = true, paramLabel = "F.bin")
+        Path particles;
+        @Option(names = "--np", defaultValue = "1")
+        int np;
+        @Option(names = "--theta", defaultValue = "0.8")
+        double theta;
+        @Option(names = "--steps", defaultValue = "1")
+        int steps;
+
+        @Override
+        public Integer call() {
+            Particles p = Particles.read(particles);
+            TreeCode tc = new TreeCode(p, np, theta, Double.NaN, TreeCode.DEFAULT_DT);
+            PrintWriter w = spec.commandLine().getOut();
+            w.println("step rank " + String.join(" ", TreecodeRun.RANK_COUNT_COLUMNS));
+            for (int s = 1; s <= steps; s++) {
+                TreeCode.Step st = tc.step(Orb.PKDGRAV, 1, s < steps, 1);
+                for (RankCounts c : st.ranks()) {
+                    w.println(s + " " + c.rank() + " " + String.join(" ", TreecodeRun.rankCounts(c, st.ranks()).values()));
+                }
+            }
+            return 0;
+        }
+    }
+}
