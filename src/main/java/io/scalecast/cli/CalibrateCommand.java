@@ -1,18 +1,80 @@
 package io.scalecast.cli;
 
+import io.scalecast.calibrate.Calibration;
+import io.scalecast.calibrate.CalibrationRecord;
+import io.scalecast.calibrate.CalibrationReport;
+import io.scalecast.calibrate.CalibrationRequest;
+import io.scalecast.calibrate.Calibrator;
+import io.scalecast.platform.PlatformWriter;
+import io.scalecast.util.AtomicFiles;
+import io.scalecast.util.ScalecastException;
+import io.scalecast.util.Units;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/** Placeholder until issue #5 lands: says so plainly and exits 1. */
-@Command(name = "calibrate", mixinStandardHelpOptions = true, description = "Fit a SimGrid platform model from ping-pong, b_eff and dgemm traces.")
+/** {@code scalecast calibrate}: traces → SimGrid platform XML + {@code NAME.calibration.json} + report. */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+        description = "Fit a SimGrid platform model (piecewise latency/bandwidth with automatic breakpoints) from ping-pong, b_eff and dgemm traces.")
 final class CalibrateCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--pingpong", paramLabel = "F.csv", description = "Ping-pong trace between two nodes (on a one-node platform: between two cores).")
+    Path pingpong;
+
+    @Option(names = "--intra-pingpong", paramLabel = "F.csv", description = "Ping-pong trace between two cores of one node (shared memory).")
+    Path intraPingpong;
+
+    @Option(names = "--beff", paramLabel = "B.csv", description = "b_eff trace: backbone capacity is chosen so simulated b_eff matches it.")
+    Path beff;
+
+    @Option(names = "--swap-summary", paramLabel = "S.csv", description = "PSTSWM-style swap summary.")
+    Path swapSummary;
+
+    @Option(names = "--dgemm", paramLabel = "D.csv", description = "dgemm trace: per-core speed = rate at the largest n with all ranks loaded.")
+    Path dgemm;
+
+    @Option(names = "--node-speed", paramLabel = "RATE", description = "Per-core speed, e.g. 1.2Gf (when there is no dgemm trace).")
+    String nodeSpeed;
+
+    @Option(names = "--nodes", required = true, paramLabel = "N", description = "Number of nodes.")
+    int nodes;
+
+    @Option(names = "--cores-per-node", paramLabel = "C", defaultValue = "1", description = "Cores per node (default: ${DEFAULT-VALUE}).")
+    int coresPerNode;
+
+    @Option(names = "--eager-threshold", paramLabel = "BYTES", description = "Eager/rendezvous switch (default: detected from a protocol breakpoint, else 64 KiB).")
+    String eagerThreshold;
+
+    @Option(names = "--name", required = true, paramLabel = "NAME", description = "Platform name.")
+    String name;
+
+    @Option(names = "--out", required = true, paramLabel = "X.xml", description = "Platform file to write; NAME.calibration.json goes next to it.")
+    Path out;
+
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("scalecast calibrate: not implemented yet (issue #5)");
-        return 1;
+        CalibrationRequest req;
+        try {
+            req = new CalibrationRequest(pingpong, intraPingpong, beff, swapSummary, dgemm,
+                    nodeSpeed == null ? Double.NaN : Units.parseFlops(nodeSpeed), nodes, coresPerNode, name,
+                    eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold));
+        } catch (IllegalArgumentException e) {
+            throw ScalecastException.badInput(e.getMessage());
+        }
+        Calibration c = Calibrator.calibrate(req);
+        String xml = PlatformWriter.toXml(c.model());
+        String json = CalibrationRecord.toJson(c);
+        Path record = Calibrator.recordPath(out, name);
+        AtomicFiles.writeString(record, json);
+        AtomicFiles.writeString(out, xml);
+        var w = spec.commandLine().getOut();
+        w.print(CalibrationReport.format(c));
+        w.println("wrote " + out + " and " + record);
+        w.flush();
+        return 0;
     }
 }

@@ -1,0 +1,57 @@
+package io.scalecast.calibrate;
+
+import io.scalecast.platform.PlatformModel;
+
+import java.util.List;
+
+/**
+ * A finished calibration: the platform model plus everything needed to explain it.
+ *
+ * @param request      what was asked
+ * @param model        the platform to write
+ * @param inter        fit of the path the SMPI factors come from (inter-node, or intra-node on a one-node platform)
+ * @param intra        separate intra-node fit, or null
+ * @param translation  segments → route latency/bandwidth + SMPI factors
+ * @param loopback     loopback link fitted under the shared factors, or null
+ * @param eager        eager threshold chosen and why
+ * @param nodeSpeed    per-core speed and where it came from
+ * @param backbone     backbone choice and why
+ * @param overheads    MPI software overheads and where they came from
+ * @param warnings     everything the user should look at
+ */
+public record Calibration(CalibrationRequest request, PlatformModel model, PathFit inter, PathFit intra,
+                          SmpiTranslation translation, LoopbackFit loopback, Choice eager, Choice nodeSpeed,
+                          Choice backbone, Overheads overheads, List<String> warnings) {
+
+    /** A chosen value with the reason, as printed and stored. */
+    public record Choice(double value, String unit, String reason) {
+    }
+
+    /**
+     * Loopback link fitted to intra-node data given the factors the inter-node fit imposes
+     * (SMPI's factors are global, so intra-node can only choose its latency and bandwidth).
+     */
+    public record LoopbackFit(double latencySeconds, double bandwidthBytesPerSecond,
+                              double medianAbsRelativeError, double maxAbsRelativeError) {
+    }
+
+    /**
+     * MPI software overheads written as {@code mpi.*} properties.
+     *
+     * @param sendSeconds per-message send overhead (o_s)
+     * @param recvSeconds per-message receive overhead (o_r)
+     * @param sendPerByteSeconds per-byte send overhead
+     * @param recvPerByteSeconds per-byte receive overhead
+     * @param reason where they came from
+     */
+    public record Overheads(double sendSeconds, double recvSeconds, double sendPerByteSeconds, double recvPerByteSeconds,
+                            String reason) {
+        public double perMessageSeconds() {
+            return sendSeconds + recvSeconds;
+        }
+
+        public double perByteSeconds() {
+            return sendPerByteSeconds + recvPerByteSeconds;
+        }
+    }
+}

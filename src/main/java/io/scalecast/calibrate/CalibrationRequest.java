@@ -1,0 +1,36 @@
+package io.scalecast.calibrate;
+
+import java.nio.file.Path;
+
+/**
+ * What to calibrate from (the typed form of {@code scalecast calibrate}'s options).
+ *
+ * @param pingpong            inter-node ping-pong trace (on a one-node platform: the intra-node one); may be null with a swap summary
+ * @param intraPingpong       intra-node (shared-memory) ping-pong trace, or null
+ * @param beff                b_eff trace ({@code beff-summary} or {@code beff}), or null
+ * @param swapSummary         PSTSWM-style swap summary, or null
+ * @param dgemm               dgemm trace giving the node speed, or null
+ * @param nodeSpeedFlopsPerSecond per-core speed when given directly (NaN when not)
+ * @param nodes               hosts in the cluster
+ * @param coresPerNode        cores per host
+ * @param name                platform name (cluster id, file names)
+ * @param eagerThresholdBytes eager threshold when given explicitly (−1: detect, else default)
+ */
+public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
+                                 double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
+                                 long eagerThresholdBytes) {
+    public CalibrationRequest {
+        if (pingpong == null && swapSummary == null) {
+            throw new IllegalArgumentException("calibration needs --pingpong (or --swap-summary)");
+        }
+        if (nodes < 1) {
+            throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+        }
+        if (coresPerNode < 1) {
+            throw new IllegalArgumentException("--cores-per-node must be at least 1, got " + coresPerNode);
+        }
+        if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
+            throw new IllegalArgumentException("--name must be letters, digits, '.', '_' or '-', got \"" + name + "\"");
+        }
+    }
+}

@@ -1,0 +1,232 @@
+package io.scalecast.calibrate;
+
+import io.scalecast.platform.ClusterSpec;
+import io.scalecast.platform.NetworkFactors;
+import io.scalecast.platform.PlatformModel;
+import io.scalecast.platform.PlatformWriter;
+import io.scalecast.trace.CsvTable;
+import io.scalecast.util.ScalecastException;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The calibration stage: traces in, {@link Calibration} out. Reads and checks every input
+ * before fitting anything, so a bad trace stops the run before any output exists.
+ */
+public final class Calibrator {
+    /** Eager threshold when no protocol breakpoint is detected: Open MPI TCP's and LAM's 64 KiB. */
+    public static final long DEFAULT_EAGER_THRESHOLD_BYTES = 65536;
+    /** A breakpoint counts as a protocol switch when time jumps up by at least this fraction there. */
+    static final double PROTOCOL_JUMP = 0.05;
+    /** Protocol switches below this size are cache/packet effects, not eager/rendezvous. */
+    static final long MIN_PROTOCOL_SWITCH_BYTES = 1024;
+    /** Per-core speed when neither --dgemm nor --node-speed is given (a warning says so). */
+    static final double FALLBACK_SPEED_FLOPS = 1e9;
+    /**
+     * SimGrid config written into every calibrated platform. Cross-traffic off: a ping-pong
+     * calibration already contains whatever the reverse (ack) traffic costs, and SimGrid's
+     * cross-traffic would add ~5% again (notes/simgrid-java.md). TCP-gamma very high: the
+     * window cap {@code gamma/(2·latency)} would otherwise bend the calibrated large-message
+     * bandwidth on long-latency routes.
+     */
+    static final Map<String, String> SIMGRID_CONFIG = Map.of(
+            "network/crosstraffic", "0",
+            "network/TCP-gamma", "1e30");
+
+    private Calibrator() {
+    }
+
+    public static Calibration calibrate(CalibrationRequest req) {
+        PiecewiseFitter.Options opts = PiecewiseFitter.Options.defaults();
+        List<String> warnings = new ArrayList<>();
+        // Read everything first: bad input must stop us before any fitting or output.
+        PingPongInput.Trace pp = req.pingpong() == null ? null : PingPongInput.read(req.pingpong());
+        PingPongInput.Trace intraPp = req.intraPingpong() == null ? null : PingPongInput.read(req.intraPingpong());
+        Calibration.Choice speed = nodeSpeed(req, warnings);
+        if (pp == null) {
+            throw ScalecastException.badInput("--swap-summary alone is not enough yet: give a --pingpong trace as well");
+        }
+        boolean oneNode = req.nodes() == 1;
+        PathFit main = PathFit.of(oneNode && intraPp == null ? "intra-node" : "inter-node", pp, opts);
+        PathFit intra = intraPp == null ? null : PathFit.of("intra-node", intraPp, opts);
+        warnings.addAll(main.warnings());
+        if (intra != null) {
+            warnings.addAll(intra.warnings());
+        }
+        Calibration.Overheads ovh = new Calibration.Overheads(0, 0, 0, 0,
+                "none: a ping-pong alone cannot separate send/receive software overhead from wire latency, so all of it is in the network model");
+        SmpiTranslation tr = SmpiTranslation.of(main.fit(), ovh.perMessageSeconds(), ovh.perByteSeconds());
+        warnings.addAll(tr.clamped());
+        Calibration.Choice eager = eagerThreshold(req, main.fit());
+        double routeLat = tr.routeLatencySeconds();
+        double routeBw = tr.routeBandwidthBytesPerSecond();
+        Calibration.LoopbackFit loop = null;
+        double loLat = Double.NaN, loBw = Double.NaN;
+        if (intra != null) {
+            loop = fitLoopback(intra.fit(), tr.factors(), ovh);
+            loLat = loop.latencySeconds();
+            loBw = loop.bandwidthBytesPerSecond();
+            if (loop.maxAbsRelativeError() > 0.10) {
+                warnings.add(String.format(Locale.ROOT, "intra-node: SMPI's factors are shared by all routes; under the inter-node factors the best loopback"
+                        + " reproduces the intra-node trace within %.1f%% median, %.1f%% max", 100 * loop.medianAbsRelativeError(),
+                        100 * loop.maxAbsRelativeError()));
+            }
+        } else if (oneNode) {
+            loLat = routeLat;
+            loBw = routeBw;
+        } else if (req.coresPerNode() > 1) {
+            warnings.add("no --intra-pingpong: ranks on the same node use SimGrid's default loopback (no intra-node data)");
+        }
+        Calibration.Choice backbone = new Calibration.Choice(routeBw, "B/s",
+                "FATPIPE backbone at the node-link bandwidth (non-blocking switch assumed: no b_eff given)");
+        ClusterSpec cluster = new ClusterSpec(req.name(), req.name() + "-", req.nodes(), req.coresPerNode(), speed.value(),
+                routeBw, routeLat / 2, "SPLITDUPLEX", routeBw, 0, "FATPIPE", loBw, loLat);
+        Map<String, String> config = new LinkedHashMap<>();
+        new java.util.TreeMap<>(SIMGRID_CONFIG).forEach(config::put);
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("mpi.eager-threshold-bytes", Long.toString((long) eager.value()));
+        props.put("mpi.send-overhead-s", PlatformWriter.num(ovh.sendSeconds()));
+        props.put("mpi.recv-overhead-s", PlatformWriter.num(ovh.recvSeconds()));
+        props.put("mpi.send-overhead-per-byte-s", PlatformWriter.num(ovh.sendPerByteSeconds()));
+        props.put("mpi.recv-overhead-per-byte-s", PlatformWriter.num(ovh.recvPerByteSeconds()));
+        props.put("calibration.tool", "scalecast calibrate");
+        props.put("calibration.record", req.name() + ".calibration.json");
+        props.put("calibration.pingpong", pp.file() + " sha256=" + pp.sha256());
+        if (intraPp != null) {
+            props.put("calibration.intra-pingpong", intraPp.file() + " sha256=" + intraPp.sha256());
+        }
+        props.put("calibration.node-speed", speed.reason());
+        props.put("calibration.backbone", backbone.reason());
+        String comment = "Calibrated by scalecast calibrate from network and node traces only; see "
+                + req.name() + ".calibration.json for the fit, its confidence intervals and inputs.";
+        PlatformModel model = new PlatformModel(cluster, tr.factors(), config, props, comment);
+        return new Calibration(req, model, main, intra, tr, loop, eager, speed, backbone, ovh, List.copyOf(warnings));
+    }
+
+    /**
+     * The eager threshold: explicit when given; else the breakpoint (≥ 1 KiB) where time jumps up
+     * most, if by at least 5% (a rendezvous handshake adds a round trip); else 64 KiB.
+     */
+    static Calibration.Choice eagerThreshold(CalibrationRequest req, PiecewiseFit fit) {
+        if (req.eagerThresholdBytes() >= 0) {
+            return new Calibration.Choice(req.eagerThresholdBytes(), "B", "given with --eager-threshold");
+        }
+        List<Segment> s = fit.segments();
+        double bestJump = PROTOCOL_JUMP;
+        long at = -1;
+        for (int i = 1; i < s.size(); i++) {
+            long b = s.get(i).aboveBytes();
+            if (b < MIN_PROTOCOL_SWITCH_BYTES) {
+                continue;
+            }
+            double below = s.get(i - 1).predictSeconds(b);
+            double jump = (s.get(i).predictSeconds(b) - below) / below;
+            if (jump > bestJump) {
+                bestJump = jump;
+                at = b;
+            }
+        }
+        if (at >= 0) {
+            return new Calibration.Choice(at, "B", String.format(Locale.ROOT,
+                    "detected: time jumps %.1f%% above %d B (protocol switch)", 100 * bestJump, at));
+        }
+        return new Calibration.Choice(DEFAULT_EAGER_THRESHOLD_BYTES, "B",
+                "default 64 KiB (Open MPI TCP / LAM): no upward jump of 5% or more at a breakpoint of 1 KiB or more");
+    }
+
+    /**
+     * Per-core speed from a dgemm trace: the per-rank rate at the largest n among the rows with
+     * the most ranks loaded (all cores busy, as in an application run); else {@code --node-speed}.
+     */
+    static Calibration.Choice nodeSpeed(CalibrationRequest req, List<String> warnings) {
+        if (req.dgemm() != null) {
+            CsvTable t = CsvTable.read(req.dgemm());
+            String f = req.dgemm().toString();
+            for (String c : List.of("n", "rate_flops_per_s", "ranks_loaded")) {
+                if (!t.has(c)) {
+                    throw ScalecastException.badInput(f + ": missing column \"" + c + "\" (a dgemm trace needs n,rate_flops_per_s,ranks_loaded)");
+                }
+            }
+            if (t.size() == 0) {
+                throw ScalecastException.badInput(f + ": no rows; expected at least one dgemm rate");
+            }
+            int best = -1;
+            for (int i = 0; i < t.size(); i++) {
+                double rate = t.number(i, "rate_flops_per_s");
+                double loaded = t.number(i, "ranks_loaded");
+                double n = t.number(i, "n");
+                if (!(rate > 0) || Double.isInfinite(rate)) {
+                    throw ScalecastException.badInput(f, t.line(i), "rate_flops_per_s: expected a positive rate, got " + t.get(i, "rate_flops_per_s"));
+                }
+                if (!(loaded >= 1) || !(n >= 1)) {
+                    throw ScalecastException.badInput(f, t.line(i), "n and ranks_loaded: expected positive whole numbers");
+                }
+                if (best < 0 || loaded > t.number(best, "ranks_loaded")
+                        || (loaded == t.number(best, "ranks_loaded") && n > t.number(best, "n"))) {
+                    best = i;
+                }
+            }
+            if (!Double.isNaN(req.nodeSpeedFlopsPerSecond())) {
+                warnings.add("both --dgemm and --node-speed given: the dgemm trace wins");
+            }
+            return new Calibration.Choice(t.number(best, "rate_flops_per_s"), "flop/s", String.format(Locale.ROOT,
+                    "dgemm %s line %d: per-rank rate at n=%d with %d ranks loaded", f, t.line(best),
+                    (long) t.number(best, "n"), (long) t.number(best, "ranks_loaded")));
+        }
+        if (!Double.isNaN(req.nodeSpeedFlopsPerSecond())) {
+            return new Calibration.Choice(req.nodeSpeedFlopsPerSecond(), "flop/s", "given with --node-speed");
+        }
+        warnings.add("no --dgemm or --node-speed: node speed set to 1 Gflop/s per core, a placeholder; predictions of compute time are meaningless");
+        return new Calibration.Choice(FALLBACK_SPEED_FLOPS, "flop/s", "placeholder 1 Gf (no node data given)");
+    }
+
+    /**
+     * Best loopback latency L and bandwidth B under fixed factors: minimises
+     * Σ((t − o − lf(s)·L − s/(bf(s)·B))/t)², linear in (L, 1/B), solved in closed form.
+     */
+    static Calibration.LoopbackFit fitLoopback(PiecewiseFit intra, NetworkFactors f, Calibration.Overheads o) {
+        double a11 = 0, a12 = 0, a22 = 0, y1 = 0, y2 = 0;
+        List<PingPongPoint> pts = intra.points();
+        for (PingPongPoint p : pts) {
+            double t = p.oneWaySeconds();
+            double w = 1 / (t * t);
+            double x1 = f.stepFor(p.sizeBytes()).latencyFactor();
+            double x2 = p.sizeBytes() / f.stepFor(p.sizeBytes()).bandwidthFactor();
+            double y = t - o.perMessageSeconds() - o.perByteSeconds() * p.sizeBytes();
+            a11 += w * x1 * x1;
+            a12 += w * x1 * x2;
+            a22 += w * x2 * x2;
+            y1 += w * x1 * y;
+            y2 += w * x2 * y;
+        }
+        double det = a11 * a22 - a12 * a12;
+        double lat = (a22 * y1 - a12 * y2) / det;
+        double inv = (a11 * y2 - a12 * y1) / det;
+        if (!(lat >= 0)) {
+            lat = 0;
+            inv = y2 / a22;
+        }
+        if (!(inv > 0)) {
+            inv = 1e-15;
+            lat = a11 > 0 ? Math.max(0, y1 / a11) : 0;
+        }
+        double[] r = new double[pts.size()];
+        for (int i = 0; i < r.length; i++) {
+            PingPongPoint p = pts.get(i);
+            double pred = f.oneMessageSeconds(p.sizeBytes(), lat, 1 / inv) + o.perMessageSeconds() + o.perByteSeconds() * p.sizeBytes();
+            r[i] = (p.oneWaySeconds() - pred) / p.oneWaySeconds();
+        }
+        return new Calibration.LoopbackFit(lat, 1 / inv, Stats.median(Stats.absAll(r)), Stats.maxAbs(r));
+    }
+
+    /** Where the platform's record goes: next to the XML, {@code NAME.calibration.json}. */
+    public static Path recordPath(Path xml, String name) {
+        Path dir = xml.toAbsolutePath().getParent();
+        return dir.resolve(name + ".calibration.json");
+    }
+}

@@ -1,0 +1,51 @@
+package io.scalecast.calibrate;
+
+import java.util.List;
+
+/**
+ * Result of {@link PiecewiseFitter#fit}: the chosen segments and the evidence for them.
+ *
+ * @param points              the data fitted (sorted by size)
+ * @param segments            chosen segments, by increasing size
+ * @param bicBySegmentCount   BIC of the best k-segment model, index k−1 (NaN where k was not feasible)
+ * @param relativeResiduals   (measured − fitted)/measured per point
+ * @param noiseFloorRelative  relative noise below which differences are not believed (BIC floor)
+ */
+public record PiecewiseFit(List<PingPongPoint> points, List<Segment> segments, double[] bicBySegmentCount,
+                           double[] relativeResiduals, double noiseFloorRelative) {
+
+    /** The segment that applies to {@code sizeBytes}: a size equal to a segment's last size stays in it. */
+    public Segment segmentFor(long sizeBytes) {
+        Segment s = segments.get(0);
+        for (Segment g : segments) {
+            if (sizeBytes > g.aboveBytes()) {
+                s = g;
+            }
+        }
+        return s;
+    }
+
+    public double predictSeconds(long sizeBytes) {
+        return segmentFor(sizeBytes).predictSeconds(sizeBytes);
+    }
+
+    public double medianAbsRelativeError() {
+        return Stats.median(abs(relativeResiduals));
+    }
+
+    public double maxAbsRelativeError() {
+        double m = 0;
+        for (double r : relativeResiduals) {
+            m = Math.max(m, Math.abs(r));
+        }
+        return m;
+    }
+
+    private static double[] abs(double[] v) {
+        double[] a = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            a[i] = Math.abs(v[i]);
+        }
+        return a;
+    }
+}

@@ -1,0 +1,82 @@
+package io.scalecast.calibrate;
+
+import io.scalecast.platform.FactorStep;
+import io.scalecast.platform.NetworkFactors;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns fitted ping-pong segments into what SimGrid's SMPI network model computes with: one
+ * route latency and bandwidth plus per-size factors, such that
+ * {@code latFactor(s)·routeLatency + s/(bwFactor(s)·routeBandwidth)} equals the fitted
+ * network time of every segment exactly (SMPI's own calibration convention, PMBS 2013:
+ * lat factor = intercept / nominal latency, bw factor = 1/(slope · nominal bandwidth)).
+ *
+ * <p>Nominal values: the route latency is the first segment's network latency (small messages
+ * get factor 1) and the route bandwidth is the last segment's (large messages get factor 1),
+ * so the link attributes in the XML are physically readable. Software overheads that the
+ * simulated MPI layer adds itself ({@code mpi.send-overhead-s} etc.) are subtracted first.
+ *
+ * @param routeLatencySeconds          nominal route latency
+ * @param routeBandwidthBytesPerSecond nominal route bandwidth
+ * @param factors                      the SMPI factor steps, one per segment
+ * @param clamped                      segments whose network part became negative after removing
+ *                                     overheads and was clamped at 0 (a warning)
+ */
+public record SmpiTranslation(double routeLatencySeconds, double routeBandwidthBytesPerSecond,
+                              NetworkFactors factors, List<String> clamped) {
+
+    /** Largest bandwidth factor written, for segments whose fitted per-byte cost is 0 (flat). */
+    static final double MAX_BANDWIDTH_FACTOR = 1e6;
+
+    /**
+     * @param fit                     the piecewise fit of one-way time
+     * @param overheadPerMessageSeconds {@code o_s + o_r}, added by the simulated MPI layer
+     * @param overheadPerByteSeconds  per-byte send + receive overhead, added by the MPI layer
+     */
+    public static SmpiTranslation of(PiecewiseFit fit, double overheadPerMessageSeconds, double overheadPerByteSeconds) {
+        List<Segment> segs = fit.segments();
+        int k = segs.size();
+        double[] lat = new double[k];
+        double[] perByte = new double[k];
+        List<String> clamped = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            lat[i] = segs.get(i).latencySeconds() - overheadPerMessageSeconds;
+            perByte[i] = segs.get(i).perByteSeconds() - overheadPerByteSeconds;
+            if (lat[i] < 0 || perByte[i] < 0) {
+                clamped.add("segment " + (i + 1) + " (" + segs.get(i).firstSizeBytes() + "-" + segs.get(i).lastSizeBytes()
+                        + " B): MPI overheads exceed the fitted time; network part clamped at 0");
+                lat[i] = Math.max(0, lat[i]);
+                perByte[i] = Math.max(0, perByte[i]);
+            }
+        }
+        double routeLat = firstPositive(lat, false);
+        double lastPerByte = firstPositive(perByte, true);
+        double routeBw = lastPerByte > 0 ? 1 / lastPerByte : 1e12;
+        List<FactorStep> steps = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            double lf = routeLat > 0 ? lat[i] / routeLat : 0;
+            double bf = perByte[i] > 0 ? Math.min(MAX_BANDWIDTH_FACTOR, 1 / (perByte[i] * routeBw)) : MAX_BANDWIDTH_FACTOR;
+            steps.add(new FactorStep(segs.get(i).aboveBytes(), lf, bf));
+        }
+        return new SmpiTranslation(routeLat, routeBw, new NetworkFactors(steps), List.copyOf(clamped));
+    }
+
+    /** First positive value from the start (or from the end), 0 if none. */
+    private static double firstPositive(double[] v, boolean fromEnd) {
+        for (int i = 0; i < v.length; i++) {
+            double x = v[fromEnd ? v.length - 1 - i : i];
+            if (x > 0) {
+                return x;
+            }
+        }
+        return 0;
+    }
+
+    /** Time SimGrid will give a lone message of this size on the nominal route (plus overheads). */
+    public double predictSeconds(long sizeBytes, double overheadPerMessageSeconds, double overheadPerByteSeconds) {
+        return factors.oneMessageSeconds(sizeBytes, routeLatencySeconds, routeBandwidthBytesPerSecond)
+                + overheadPerMessageSeconds + sizeBytes * overheadPerByteSeconds;
+    }
+}
