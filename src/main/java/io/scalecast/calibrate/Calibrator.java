@@ -4,7 +4,8 @@ import io.scalecast.platform.ClusterSpec;
 import io.scalecast.platform.NetworkFactors;
 import io.scalecast.platform.PlatformModel;
 import io.scalecast.platform.PlatformWriter;
-import io.scalecast.trace.CsvTable;
+import io.scalecast.trace.DgemmPoint;
+import io.scalecast.trace.DgemmTrace;
 import io.scalecast.util.ScalecastException;
 
 import java.nio.file.Path;
@@ -145,38 +146,22 @@ public final class Calibrator {
      */
     static Calibration.Choice nodeSpeed(CalibrationRequest req, List<String> warnings) {
         if (req.dgemm() != null) {
-            CsvTable t = CsvTable.read(req.dgemm());
-            String f = req.dgemm().toString();
-            for (String c : List.of("n", "rate_flops_per_s", "ranks_loaded")) {
-                if (!t.has(c)) {
-                    throw ScalecastException.badInput(f + ": missing column \"" + c + "\" (a dgemm trace needs n,rate_flops_per_s,ranks_loaded)");
+            DgemmTrace t = DgemmTrace.read(req.dgemm());
+            DgemmPoint best = null;
+            for (DgemmPoint p : t.points()) {
+                if (best == null || p.ranksLoaded() > best.ranksLoaded()
+                        || (p.ranksLoaded() == best.ranksLoaded() && p.n() > best.n())) {
+                    best = p;
                 }
             }
-            if (t.size() == 0) {
-                throw ScalecastException.badInput(f + ": no rows; expected at least one dgemm rate");
-            }
-            int best = -1;
-            for (int i = 0; i < t.size(); i++) {
-                double rate = t.number(i, "rate_flops_per_s");
-                double loaded = t.number(i, "ranks_loaded");
-                double n = t.number(i, "n");
-                if (!(rate > 0) || Double.isInfinite(rate)) {
-                    throw ScalecastException.badInput(f, t.line(i), "rate_flops_per_s: expected a positive rate, got " + t.get(i, "rate_flops_per_s"));
-                }
-                if (!(loaded >= 1) || !(n >= 1)) {
-                    throw ScalecastException.badInput(f, t.line(i), "n and ranks_loaded: expected positive whole numbers");
-                }
-                if (best < 0 || loaded > t.number(best, "ranks_loaded")
-                        || (loaded == t.number(best, "ranks_loaded") && n > t.number(best, "n"))) {
-                    best = i;
-                }
+            if (best == null) {
+                throw ScalecastException.badInput(req.dgemm() + ": no rows; expected at least one dgemm rate");
             }
             if (!Double.isNaN(req.nodeSpeedFlopsPerSecond())) {
                 warnings.add("both --dgemm and --node-speed given: the dgemm trace wins");
             }
-            return new Calibration.Choice(t.number(best, "rate_flops_per_s"), "flop/s", String.format(Locale.ROOT,
-                    "dgemm %s line %d: per-rank rate at n=%d with %d ranks loaded", f, t.line(best),
-                    (long) t.number(best, "n"), (long) t.number(best, "ranks_loaded")));
+            return new Calibration.Choice(best.rateFlopsPerSecond(), "flop/s", String.format(Locale.ROOT,
+                    "dgemm %s: per-rank rate at n=%d with %d ranks loaded", req.dgemm(), best.n(), best.ranksLoaded()));
         }
         if (!Double.isNaN(req.nodeSpeedFlopsPerSecond())) {
             return new Calibration.Choice(req.nodeSpeedFlopsPerSecond(), "flop/s", "given with --node-speed");

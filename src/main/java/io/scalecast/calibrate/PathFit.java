@@ -43,14 +43,14 @@ public record PathFit(String role, PingPongInput.Trace trace, PiecewiseFit fit, 
             double a = p.get(i - 1).oneWaySeconds();
             double b = p.get(i).oneWaySeconds();
             if (b < a * (1 - NON_MONOTONIC_DROP)) {
-                w.add(String.format(Locale.ROOT, "%s: non-monotonic data: time falls %.1f%% from %d B to %d B (%s line %d)",
-                        role, 100 * (a - b) / a, p.get(i - 1).sizeBytes(), p.get(i).sizeBytes(), f, p.get(i).line()));
+                w.add(String.format(Locale.ROOT, "%s: non-monotonic data: time falls %.1f%% from %d B to %d B (%s)",
+                        role, 100 * (a - b) / a, p.get(i - 1).sizeBytes(), p.get(i).sizeBytes(), f));
             }
         }
         for (PingPongPoint q : p) {
             if (q.spreadRelative() > NOISY_SPREAD) {
-                w.add(String.format(Locale.ROOT, "%s: noisy region: at %d B the repetitions spread %.0f%% of the median (%s line %d)",
-                        role, q.sizeBytes(), 100 * q.spreadRelative(), f, q.line()));
+                w.add(String.format(Locale.ROOT, "%s: noisy region: at %d B the repetitions spread %.0f%% of the median (%s)",
+                        role, q.sizeBytes(), 100 * q.spreadRelative(), f));
             }
         }
         double[] r = fit.relativeResiduals();

@@ -1,6 +1,6 @@
 package io.scalecast.calibrate;
 
-import io.scalecast.trace.CsvTable;
+import io.scalecast.trace.PingPongTrace;
 import io.scalecast.util.ScalecastException;
 
 import java.nio.file.Path;
@@ -11,10 +11,9 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * Reads a {@code pingpong} trace (DEVELOPING.md schema) for calibration and checks what the fit
- * needs: enough sizes, positive finite times, sizes strictly increasing. Reads through
- * {@link CsvTable} directly; this one method is the place to switch to the trace package's
- * typed reader once it exists.
+ * Reads a {@code pingpong} trace (DEVELOPING.md schema) for calibration: the trace package's
+ * reader checks the schema (positive times, no repeated size); this adds what the fit needs
+ * (one method, enough sizes) and the file's SHA-256 for the calibration record.
  */
 public final class PingPongInput {
     /** Fewer distinct sizes than this cannot support even one segment with a confidence interval. */
@@ -28,43 +27,26 @@ public final class PingPongInput {
     }
 
     public static Trace read(Path file) {
-        CsvTable t = CsvTable.read(file);
+        return read(file, null);
+    }
+
+    /**
+     * Reads {@code file} with the trace package's validating reader, keeps one method (the only
+     * one, or {@code method}), and checks there are enough sizes for a fit.
+     */
+    public static Trace read(Path file, String method) {
+        PingPongTrace t = PingPongTrace.read(file);
         String name = file.toString();
-        String kind = t.provenance().get("kind");
-        if (kind != null && !kind.equals("pingpong")) {
-            throw ScalecastException.badInput(name + ": expected a trace of kind pingpong, found kind " + kind);
+        java.util.Set<String> methods = new java.util.TreeSet<>();
+        t.points().forEach(p -> methods.add(p.method()));
+        if (method == null && methods.size() > 1) {
+            throw ScalecastException.badInput(name + ": holds several methods " + methods + "; expected one ping-pong method per calibration trace");
         }
-        for (String col : List.of("size_bytes", "time_s")) {
-            if (!t.has(col)) {
-                throw ScalecastException.badInput(name + ": missing column \"" + col + "\" (a pingpong trace needs size_bytes,time_s)");
-            }
-        }
-        boolean spread = t.has("time_min_s") && t.has("time_max_s");
         List<PingPongPoint> pts = new ArrayList<>();
-        long previous = -1;
-        for (int i = 0; i < t.size(); i++) {
-            double s = t.number(i, "size_bytes");
-            double time = t.number(i, "time_s");
-            int line = t.line(i);
-            if (!(s >= 0) || s != Math.rint(s) || s > Long.MAX_VALUE / 2) {
-                throw ScalecastException.badInput(name, line, "size_bytes: expected a non-negative whole number, got " + t.get(i, "size_bytes"));
-            }
-            if (!(time > 0) || Double.isInfinite(time)) {
-                throw ScalecastException.badInput(name, line, "time_s: expected a positive time in seconds, got " + t.get(i, "time_s"));
-            }
-            long size = (long) s;
-            if (size <= previous) {
-                throw ScalecastException.badInput(name, line, "size_bytes " + size + (size == previous ? " repeats" : " is smaller than")
-                        + " the previous size " + previous + ": expected sizes strictly increasing (one row per size)");
-            }
-            previous = size;
-            double sp = Double.NaN;
-            if (spread) {
-                double lo = t.number(i, "time_min_s");
-                double hi = t.number(i, "time_max_s");
-                sp = (hi - lo) / time;
-            }
-            pts.add(new PingPongPoint(size, time, sp, line));
+        for (io.scalecast.trace.PingPongPoint p : t.method(method == null ? methods.iterator().next() : method)) {
+            double spread = Double.isNaN(p.oneWayMinSeconds()) || Double.isNaN(p.oneWayMaxSeconds()) ? Double.NaN
+                    : (p.oneWayMaxSeconds() - p.oneWayMinSeconds()) / p.oneWaySeconds();
+            pts.add(new PingPongPoint(p.messageSizeBytes(), p.oneWaySeconds(), spread));
         }
         if (pts.size() < MIN_SIZES) {
             throw ScalecastException.badInput(name + ": " + pts.size() + " message sizes; expected at least " + MIN_SIZES

@@ -1,0 +1,102 @@
+package io.scalecast.calibrate;
+
+import io.scalecast.cli.Cli;
+import io.scalecast.platform.PlatformFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code scalecast calibrate} at the edge: outputs, determinism, bad input. No simulation here. */
+class CalibrateCommandTest {
+    @TempDir
+    Path tmp;
+
+    static Path writeTrace(Path file, List<PingPongPoint> pts) throws Exception {
+        StringBuilder b = new StringBuilder("# kind: pingpong\n# source: synthetic (test)\nsize_bytes,time_s\n");
+        for (PingPongPoint p : pts) {
+            b.append(p.sizeBytes()).append(',').append(Double.toString(p.oneWaySeconds())).append('\n');
+        }
+        Files.writeString(file, b.toString());
+        return file;
+    }
+
+    static Path synthetic(Path dir, String name, long seed) throws Exception {
+        return writeTrace(dir.resolve(name), SyntheticPingPong.generate(PiecewiseFitterTest.TWO,
+                SyntheticPingPong.netpipeSizes(4L << 20), 0.005, seed));
+    }
+
+    @Test
+    void writesPlatformAndRecordWithMpiProperties() throws Exception {
+        Path tr = synthetic(tmp, "pp.csv", 1);
+        Path xml = tmp.resolve("out/fe.xml");
+        Files.createDirectories(xml.getParent());
+        Cli r = Cli.run("calibrate", "--pingpong", tr.toString(), "--nodes", "4", "--cores-per-node", "2",
+                "--node-speed", "300Mf", "--name", "fe", "--out", xml.toString());
+        assertEquals(0, r.exit, r.toString());
+        PlatformFile pf = PlatformFile.read(xml);
+        assertEquals(4, pf.hosts().size());
+        assertEquals("SMPI", pf.config().get("network/model"));
+        assertTrue(pf.config().get("smpi/bw-factor").contains(";"), "piecewise factors: " + pf.config());
+        assertEquals("0", pf.config().get("network/crosstraffic"));
+        assertTrue(pf.mpiProperties().containsKey("mpi.eager-threshold-bytes"));
+        String json = Files.readString(tmp.resolve("out/fe.calibration.json"));
+        assertTrue(json.contains("\"segments\"") && json.contains("latency_ci95_s") && json.contains("sha256"), json);
+        assertTrue(r.out.contains("segment 2:") && r.out.contains("single latency+bandwidth line"), r.out);
+    }
+
+    @Test
+    void sameInputsGiveSameBytes() throws Exception {
+        Path tr = synthetic(tmp, "pp.csv", 2);
+        for (String d : List.of("a", "b")) {
+            Files.createDirectories(tmp.resolve(d));
+            Cli r = Cli.run("calibrate", "--pingpong", tr.toString(), "--nodes", "2", "--node-speed", "1Gf",
+                    "--name", "x", "--out", tmp.resolve(d + "/x.xml").toString());
+            assertEquals(0, r.exit, r.toString());
+        }
+        assertArrayEquals(Files.readAllBytes(tmp.resolve("a/x.xml")), Files.readAllBytes(tmp.resolve("b/x.xml")));
+        assertArrayEquals(Files.readAllBytes(tmp.resolve("a/x.calibration.json")), Files.readAllBytes(tmp.resolve("b/x.calibration.json")));
+    }
+
+    private void assertBadInput(String csv, String expectInMessage) throws Exception {
+        Path tr = tmp.resolve("bad.csv");
+        Files.writeString(tr, csv);
+        Path xml = tmp.resolve("bad.xml");
+        Cli r = Cli.run("calibrate", "--pingpong", tr.toString(), "--nodes", "2", "--node-speed", "1Gf",
+                "--name", "bad", "--out", xml.toString());
+        assertEquals(2, r.exit, r.toString());
+        assertTrue(r.err.startsWith("scalecast: error: ") && r.err.contains("bad.csv"), r.err);
+        assertTrue(r.err.toLowerCase(Locale.ROOT).contains(expectInMessage), r.err);
+        assertEquals(1, r.err.strip().lines().count(), "one line: " + r.err);
+        assertFalse(Files.exists(xml), "no platform for a bad trace");
+        assertFalse(Files.exists(tmp.resolve("bad.calibration.json")), "no record for a bad trace");
+    }
+
+    @Test
+    void tooFewSizes() throws Exception {
+        assertBadInput("# kind: pingpong\nsize_bytes,time_s\n1,1e-5\n1024,2e-5\n65536,1e-3\n", "at least 4");
+    }
+
+    @Test
+    void nonPositiveTime() throws Exception {
+        assertBadInput("# kind: pingpong\nsize_bytes,time_s\n1,1e-5\n2,0\n4,1e-5\n8,1e-5\n16,1e-5\n", "time_s");
+    }
+
+    @Test
+    void duplicateSize() throws Exception {
+        assertBadInput("# kind: pingpong\nsize_bytes,time_s\n1,1e-5\n8,1e-5\n4,1e-5\n8,1.1e-5\n16,1e-5\n", "8");
+    }
+
+    @Test
+    void wrongKind() throws Exception {
+        assertBadInput("# kind: dgemm\nn,rate_flops_per_s,ranks_loaded\n100,1e9,1\n", "pingpong");
+    }
+}

@@ -1,0 +1,90 @@
+package io.scalecast.calibrate;
+
+import io.scalecast.cli.Cli;
+import io.scalecast.trace.PingPongTrace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Round trip: {@code simulate pingpong} on a calibrated platform reproduces the trace it came
+ * from (median |rel. error| ≤ 3%, max ≤ 10%), and SimGrid reproduces the fitted model itself
+ * to 1e-6 (the factor translation is exact, not approximate).
+ */
+public class RoundTripTest {
+    @TempDir
+    Path tmp;
+
+    /** Relative errors of simulated against measured, by size. */
+    public static double[] errors(Path measured, Path simulated) {
+        var m = PingPongTrace.read(measured).points();
+        var s = PingPongTrace.read(simulated).points();
+        assertEquals(m.size(), s.size());
+        double[] e = new double[m.size()];
+        for (int i = 0; i < e.length; i++) {
+            assertEquals(m.get(i).messageSizeBytes(), s.get(i).messageSizeBytes());
+            e[i] = (s.get(i).oneWaySeconds() - m.get(i).oneWaySeconds()) / m.get(i).oneWaySeconds();
+        }
+        return e;
+    }
+
+    /** Comma-separated sizes of a trace, for {@code simulate pingpong --sizes}. */
+    public static String sizes(Path trace) {
+        List<String> l = new ArrayList<>();
+        PingPongTrace.read(trace).points().forEach(p -> l.add(Long.toString(p.messageSizeBytes())));
+        return String.join(",", l);
+    }
+
+    public static Path simulate(Path platform, Path trace, Path out, String hosts) {
+        List<String> args = new ArrayList<>(List.of("simulate", "pingpong", "--platform", platform.toString(),
+                "--sizes", sizes(trace), "--out", out.toString()));
+        if (hosts != null) {
+            args.add("--hosts");
+            args.add(hosts);
+        }
+        Cli r = Cli.run(args.toArray(new String[0]));
+        assertEquals(0, r.exit, r.toString());
+        return out;
+    }
+
+    @Test
+    void interAndIntraNodeTracesComeBack() throws Exception {
+        Path inter = CalibrateCommandTest.synthetic(tmp, "inter.csv", 11);
+        Path intra = CalibrateCommandTest.writeTrace(tmp.resolve("intra.csv"), SyntheticPingPong.generate(List.of(
+                        new SyntheticPingPong.Piece(0, 0.8e-6, 900e6), new SyntheticPingPong.Piece(4096, 2e-6, 2.5e9)),
+                SyntheticPingPong.netpipeSizes(4L << 20), 0.005, 12));
+        Path xml = tmp.resolve("rt.xml");
+        Cli r = Cli.run("calibrate", "--pingpong", inter.toString(), "--intra-pingpong", intra.toString(),
+                "--nodes", "2", "--cores-per-node", "2", "--node-speed", "1Gf", "--name", "rt", "--out", xml.toString());
+        assertEquals(0, r.exit, r.toString());
+        double[] e = errors(inter, simulate(xml, inter, tmp.resolve("sim-inter.csv"), null));
+        assertTrue(Stats.median(Stats.absAll(e)) <= 0.03 && Stats.maxAbs(e) <= 0.10,
+                "inter-node round trip: median " + Stats.median(Stats.absAll(e)) + " max " + Stats.maxAbs(e));
+        double[] ei = errors(intra, simulate(xml, intra, tmp.resolve("sim-intra.csv"), "rt-0,rt-0"));
+        // Intra-node shares the inter-node factors (SMPI has one set), so only its median is held to 3%.
+        assertTrue(Stats.median(Stats.absAll(ei)) <= 0.10, "intra-node round trip median " + Stats.median(Stats.absAll(ei)));
+    }
+
+    @Test
+    void simgridReproducesTheFitExactly() throws Exception {
+        Path inter = CalibrateCommandTest.writeTrace(tmp.resolve("three.csv"), SyntheticPingPong.generate(PiecewiseFitterTest.THREE,
+                SyntheticPingPong.netpipeSizes(8L << 20), 0.01, 5));
+        Path xml = tmp.resolve("ex.xml");
+        Cli r = Cli.run("calibrate", "--pingpong", inter.toString(), "--nodes", "2", "--node-speed", "1Gf",
+                "--name", "ex", "--out", xml.toString());
+        assertEquals(0, r.exit, r.toString());
+        PiecewiseFit fit = new PiecewiseFitter().fit(PingPongInput.read(inter).points());
+        var sim = PingPongTrace.read(simulate(xml, inter, tmp.resolve("sim.csv"), null)).points();
+        for (var p : sim) {
+            double want = fit.predictSeconds(p.messageSizeBytes());
+            assertEquals(want, p.oneWaySeconds(), 1e-6 * want, "size " + p.messageSizeBytes());
+        }
+    }
+}
