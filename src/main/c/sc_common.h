@@ -13,7 +13,7 @@
 
 static const char *sc_prog = "sc_probe";
 
-static void sc_die(const char *msg, const char *arg) {
+static inline void sc_die(const char *msg, const char *arg) {
     fprintf(stderr, "%s: error: %s%s%s\n", sc_prog, msg, arg ? " " : "", arg ? arg : "");
     fflush(stderr);
     MPI_Abort(MPI_COMM_WORLD, 2);
@@ -21,14 +21,14 @@ static void sc_die(const char *msg, const char *arg) {
 }
 
 /* Strict integer option value: the whole string must be a number >= min. */
-static long sc_long(const char *s, long min) {
+static inline long sc_long(const char *s, long min) {
     char *end = NULL;
     long v = strtol(s, &end, 10);
     if (s[0] == '\0' || *end != '\0' || v < min) sc_die("bad integer option value", s);
     return v;
 }
 
-static double sc_double(const char *s, double min) {
+static inline double sc_double(const char *s, double min) {
     char *end = NULL;
     double v = strtod(s, &end);
     if (s[0] == '\0' || *end != '\0' || !(v >= min)) sc_die("bad numeric option value", s);
@@ -36,23 +36,23 @@ static double sc_double(const char *s, double min) {
 }
 
 /* Option parsing: "--name value" pairs only. */
-static const char *sc_opt_value(int argc, char **argv, int *i) {
+static inline const char *sc_opt_value(int argc, char **argv, int *i) {
     if (*i + 1 >= argc) sc_die("missing value after", argv[*i]);
     *i += 1;
     return argv[*i];
 }
 
-static int sc_cmp_double(const void *a, const void *b) {
+static inline int sc_cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
 
 /* Median of a sorted array. */
-static double sc_median_sorted(const double *v, int n) {
+static inline double sc_median_sorted(const double *v, int n) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-static void *sc_alloc(size_t bytes) {
+static inline void *sc_alloc(size_t bytes) {
     void *p = NULL;
     if (bytes == 0) bytes = 64;
     if (posix_memalign(&p, 4096, bytes) != 0 || p == NULL) sc_die("cannot allocate buffer", NULL);
@@ -61,7 +61,7 @@ static void *sc_alloc(size_t bytes) {
 }
 
 /* Info lines every probe prints: library version, processes, host names of ranks 0 and 1. */
-static void sc_print_info(MPI_Comm comm) {
+static inline void sc_print_info(MPI_Comm comm) {
     int rank, size, len;
     char host[MPI_MAX_PROCESSOR_NAME];
     MPI_Comm_rank(comm, &rank);

@@ -1,9 +1,12 @@
 package io.scalecast.cli;
 
+import io.scalecast.probe.BeffProbe;
+import io.scalecast.probe.DgemmProbe;
 import io.scalecast.probe.Launch;
 import io.scalecast.probe.PingPongProbe;
 import io.scalecast.probe.ProbeRunner;
-import io.scalecast.trace.CsvTable;
+import io.scalecast.probe.SwapProbe;
+import io.scalecast.trace.PingPongPoint;
 import io.scalecast.util.Home;
 import io.scalecast.util.Units;
 import picocli.CommandLine.Command;
@@ -14,6 +17,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +26,8 @@ import java.util.concurrent.Callable;
 /** {@code scalecast measure pingpong|swap|beff|dgemm}: run the C+MPI probes through mpirun and write traces. */
 @Command(name = "measure", mixinStandardHelpOptions = true,
         description = "Run network and node probes (ping-pong, swap, b_eff, dgemm) through mpirun and write traces.",
-        subcommands = {MeasureCommand.PingPong.class})
+        subcommands = {MeasureCommand.PingPong.class, MeasureCommand.Swap.class, MeasureCommand.Beff.class,
+                MeasureCommand.Dgemm.class})
 final class MeasureCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -100,15 +105,129 @@ final class MeasureCommand implements Runnable {
             ProbeRunner runner = launch.runner();
             Home.probe("pingpong");
             PingPongProbe.Result r = PingPongProbe.measure(runner, cfg, launch.runs);
-            r.table().write(launch.out);
+            r.trace().write(launch.out);
             PrintWriter out = spec.commandLine().getOut();
-            CsvTable t = r.table();
-            int last = t.size() - 1;
-            out.printf(Locale.ROOT, "pingpong: %d sizes; %s B one-way %.3f us; %s B one-way %.1f us = %s%n", t.size(),
-                    t.get(0, "size_bytes"), 1e6 * t.number(0, "time_s"), t.get(last, "size_bytes"),
-                    1e6 * t.number(last, "time_s"), Units.si(t.number(last, "bandwidth_Bps"), "B/s"));
+            List<PingPongPoint> pts = r.trace().points();
+            PingPongPoint first = pts.get(0);
+            PingPongPoint last = pts.get(pts.size() - 1);
+            out.printf(Locale.ROOT, "pingpong: %d sizes; %d B one-way %.3f us; %d B one-way %.1f us = %s%n", pts.size(),
+                    first.messageSizeBytes(), 1e6 * first.oneWaySeconds(), last.messageSizeBytes(),
+                    1e6 * last.oneWaySeconds(), Units.si(last.impliedBandwidthBytesPerSecond(), "B/s"));
             out.printf(Locale.ROOT, "spread over %d run(s): %.1f%% max, %.1f%% at >= 256 KiB%n", r.runs(),
                     100 * r.maxSpread(), 100 * r.maxSpreadLarge());
+            out.println("wrote " + launch.out);
+            return 0;
+        }
+    }
+
+    @Command(name = "swap", mixinStandardHelpOptions = true,
+            description = "Worley's PSTSWM swap between ranks 0 and 1: a fixed volume in 1..N messages, ordered and unordered variants.")
+    static final class Swap implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        LaunchOptions launch;
+        @Option(names = "--volume", defaultValue = "8192", description = "Bytes each way per swap (default ${DEFAULT-VALUE} = 1024 REAL*8).")
+        String volume;
+        @Option(names = "--max-messages", defaultValue = "1024", description = "Largest message count, a power of two (default ${DEFAULT-VALUE}).")
+        int maxMessages;
+        @Option(names = "--repeats", defaultValue = "3", description = "Repeats per point, minimum reported (default ${DEFAULT-VALUE}).")
+        int repeats;
+        @Option(names = "--summary-out", description = "swap-summary CSV to write as well.")
+        Path summaryOut;
+
+        @Override
+        public Integer call() {
+            SwapProbe.Config cfg = new SwapProbe.Config(Units.parseBytes(volume), maxMessages, repeats);
+            ProbeRunner runner = launch.runner();
+            Home.probe("swap");
+            SwapProbe.Result r = SwapProbe.measure(runner, cfg, launch.runs);
+            r.trace().write(launch.out);
+            if (summaryOut != null) {
+                r.summaryTrace().write(summaryOut);
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            SwapProbe.print(r.summaries(), out);
+            out.println("wrote " + launch.out + (summaryOut != null ? " and " + summaryOut : ""));
+            return 0;
+        }
+    }
+
+    @Command(name = "beff", mixinStandardHelpOptions = true,
+            description = "b_eff effective bandwidth: 21 lengths, 6 ring + random patterns, 3 methods; prints b_eff's closing line.")
+    static final class Beff implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        LaunchOptions launch;
+        @Option(names = "--lmax", description = "Largest length (default: memory per process / 128, at most 128 MiB).")
+        String lmax;
+        @Option(names = "--random", description = "Random patterns (default 30; 3 with --quick).")
+        Integer random;
+        @Option(names = "--reps", description = "Repetitions (default 3; 2 with --quick).")
+        Integer reps;
+        @Option(names = "--seed", defaultValue = "1", description = "Seed of the random patterns (default ${DEFAULT-VALUE}).")
+        long seed;
+        @Option(names = "--time-per-loop", description = "Target seconds per length and method (default 0.5; 0.002 with --quick).")
+        Double timePerLoop;
+        @Option(names = "--quick", description = "Short run for tests: L_max 64 KiB, 3 random patterns, 2 repetitions, 2 ms loops.")
+        boolean quick;
+        @Option(names = "--summary-out", description = "beff-summary CSV to write as well.")
+        Path summaryOut;
+
+        @Override
+        public Integer call() {
+            BeffProbe.Config q = quick ? BeffProbe.Config.quick(seed) : new BeffProbe.Config(0, 30, 3, seed, 0.5);
+            BeffProbe.Config cfg = new BeffProbe.Config(lmax != null ? Units.parseBytes(lmax) : q.lmaxBytes(),
+                    random != null ? random : q.randomPatterns(), reps != null ? reps : q.repetitions(), seed,
+                    timePerLoop != null ? timePerLoop : q.timePerLoopSeconds());
+            ProbeRunner runner = launch.runner();
+            Home.probe("beff");
+            BeffProbe.Result r = BeffProbe.measure(runner, cfg, launch.runs);
+            r.trace().write(launch.out);
+            if (summaryOut != null) {
+                r.summaryTrace().write(summaryOut);
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf(Locale.ROOT, "b_eff at L_max (%d bytes) = %.3f MB/s; latency %.3f us; %d lengths, %d ring and %d random patterns%n",
+                    r.summary().lmaxBytes(), r.summary().beffLmaxBytesPerSecond() / 1e6, r.summary().latencySeconds() * 1e6,
+                    r.summary().lengths(), r.summary().ringPatterns(), r.summary().randomPatterns());
+            out.println(r.beffLine());
+            out.println("wrote " + launch.out + (summaryOut != null ? " and " + summaryOut : ""));
+            return 0;
+        }
+    }
+
+    @Command(name = "dgemm", mixinStandardHelpOptions = true,
+            description = "Per-rank dgemm rate (reference BLAS) against n, every rank loaded and rank 0 alone.")
+    static final class Dgemm implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        LaunchOptions launch;
+        @Option(names = "--sizes", split = ",", defaultValue = "64,96,128,192,256,384,512,768,1024,1536",
+                description = "Matrix orders (default ${DEFAULT-VALUE}).")
+        List<Integer> sizes = new ArrayList<>();
+        @Option(names = "--budget", defaultValue = "1.0", description = "Seconds per size and phase; sets repetitions (default ${DEFAULT-VALUE}).")
+        double budgetSeconds;
+        @Option(names = "--min-reps", defaultValue = "3", description = "Repetitions at least (default ${DEFAULT-VALUE}).")
+        int minReps;
+        @Option(names = "--max-reps", defaultValue = "50", description = "Repetitions at most (default ${DEFAULT-VALUE}).")
+        int maxReps;
+
+        @Override
+        public Integer call() {
+            DgemmProbe.Config cfg = new DgemmProbe.Config(sizes, budgetSeconds, minReps, maxReps);
+            ProbeRunner runner = launch.runner();
+            Home.probe("dgemm");
+            DgemmProbe.Result r = DgemmProbe.measure(runner, cfg, launch.runs);
+            r.trace().write(launch.out);
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf(Locale.ROOT, "%6s %12s %14s %14s %14s%n", "n", "ranks_loaded", "Gflops/rank", "min", "max");
+            for (DgemmProbe.Point p : r.points()) {
+                out.printf(Locale.ROOT, "%6d %12d %14.3f %14.3f %14.3f%n", p.n(), p.ranksLoaded(),
+                        p.rateFlopsPerSecond() / 1e9, p.rateMinFlopsPerSecond() / 1e9, p.rateMaxFlopsPerSecond() / 1e9);
+            }
             out.println("wrote " + launch.out);
             return 0;
         }

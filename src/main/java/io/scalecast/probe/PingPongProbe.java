@@ -1,6 +1,7 @@
 package io.scalecast.probe;
 
-import io.scalecast.trace.CsvTable;
+import io.scalecast.trace.PingPongPoint;
+import io.scalecast.trace.PingPongTrace;
 import io.scalecast.trace.Provenance;
 
 import java.util.ArrayList;
@@ -13,6 +14,9 @@ import java.util.TreeMap;
 public final class PingPongProbe {
     private PingPongProbe() {
     }
+
+    /** The {@code method} column of this probe's rows (MPI_Send/MPI_Recv round trips). */
+    public static final String METHOD = "sc_pingpong";
 
     /**
      * Probe settings.
@@ -44,7 +48,7 @@ public final class PingPongProbe {
     }
 
     /** The trace and the per-size spread of the per-run medians. */
-    public record Result(CsvTable table, double maxSpread, double maxSpreadLarge, int runs) {
+    public record Result(PingPongTrace trace, double maxSpread, double maxSpreadLarge, int runs) {
     }
 
     static List<Point> parse(ProbeOutput o) {
@@ -69,11 +73,9 @@ public final class PingPongProbe {
                 bySize.computeIfAbsent(p.sizeBytes(), k -> new ArrayList<>()).add(p);
             }
         }
-        CsvTable t = new CsvTable(new Provenance(), List.of("size_bytes", "time_s", "time_min_s", "time_median_s",
-                "time_max_s", "repetitions", "bandwidth_Bps", "method"));
+        List<PingPongPoint> rows = new ArrayList<>();
         double spread = 0;
         double spreadLarge = 0;
-        List<Point> merged = new ArrayList<>();
         for (var e : bySize.entrySet()) {
             List<Point> ps = e.getValue();
             double[] med = ps.stream().mapToDouble(Point::timeMedianSeconds).sorted().toArray();
@@ -86,20 +88,15 @@ public final class PingPongProbe {
             Point m = new Point(e.getKey(), ps.stream().mapToLong(Point::repetitions).sum(),
                     ps.stream().mapToDouble(Point::timeMinSeconds).min().orElseThrow(), median,
                     ps.stream().mapToDouble(Point::timeMaxSeconds).max().orElseThrow());
-            merged.add(m);
-            t.add(m.sizeBytes(), m.timeMedianSeconds(), m.timeMinSeconds(), m.timeMedianSeconds(), m.timeMaxSeconds(),
-                    m.repetitions(), m.sizeBytes() / m.timeMedianSeconds(), "MPI_Send/MPI_Recv");
+            rows.add(new PingPongPoint(m.sizeBytes(), m.timeMedianSeconds(), m.timeMinSeconds(), m.timeMedianSeconds(),
+                    m.timeMaxSeconds(), m.repetitions(), m.sizeBytes() / m.timeMedianSeconds(), METHOD));
         }
         Provenance p = r.provenance("pingpong");
-        p.put("note", "one-way time = round trip / 2 between ranks 0 and 1, each round trip timed alone; time_s = median;"
+        p.put("note", "MPI_Send/MPI_Recv; one-way time = round trip / 2 between ranks 0 and 1, each round trip timed alone; time_s = median;"
                 + " with several runs: min of minima, median of per-run medians, max of maxima, repetitions summed");
         p.put("spread", String.format(Locale.ROOT, "%d run(s); max (max-min)/median of per-run medians: %.1f%% over all sizes, %.1f%% at >= 256 KiB",
                 runs, 100 * spread, 100 * spreadLarge));
-        CsvTable out = new CsvTable(p, t.columns());
-        for (int i = 0; i < t.size(); i++) {
-            out.addRow(t.row(i));
-        }
-        return new Result(out, spread, spreadLarge, runs);
+        return new Result(new PingPongTrace(p, rows), spread, spreadLarge, runs);
     }
 
     static double median(double[] sorted) {

@@ -1,0 +1,124 @@
+/* sc_dgemm: per-rank dgemm rate against matrix size, with every rank computing at once and
+ * with rank 0 alone (the others wait without spinning).
+ *
+ * BLAS is the one the Makefile links: Debian's reference libblas.so.3 (Fortran symbol dgemm_),
+ * the library hpcc links. Per size n: C = A*B with n x n matrices, one untimed call, then a
+ * repetition count set by rank 0 from --budget seconds (clamped to [--min-reps, --max-reps]);
+ * before each timed call the loaded ranks meet at a barrier so they compute at the same time.
+ * Rate = 2 n^3 / t.
+ *
+ * Output (rank 0): "DGEMM n ranks_loaded rank repetition seconds".
+ */
+#include "sc_common.h"
+#include <time.h>
+
+extern void dgemm_(const char *ta, const char *tb, const int *m, const int *n, const int *k, const double *alpha,
+                   const double *a, const int *lda, const double *b, const int *ldb, const double *beta, double *c,
+                   const int *ldc);
+
+static double one_dgemm(int n, const double *a, const double *b, double *c) {
+    const double alpha = 1.0, beta = 0.0;
+    double t0 = MPI_Wtime();
+    dgemm_("N", "N", &n, &n, &n, &alpha, a, &n, b, &n, &beta, c, &n);
+    return MPI_Wtime() - t0;
+}
+
+/* Wait for everybody without burning a core (Open MPI's blocking barrier polls). */
+static void idle_barrier(MPI_Comm comm) {
+    MPI_Request r;
+    int done = 0;
+    struct timespec ms = {0, 1000000};
+    MPI_Ibarrier(comm, &r);
+    while (!done) {
+        MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+        if (!done) nanosleep(&ms, NULL);
+    }
+}
+
+static void phase(MPI_Comm comm, int loaded, const int *sizes, int nsizes, double budget, long minreps, long maxreps) {
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    for (int si = 0; si < nsizes; si++) {
+        int n = sizes[si];
+        size_t nn = (size_t)n * n;
+        double *a = malloc(nn * sizeof(double)), *b = malloc(nn * sizeof(double)), *c = malloc(nn * sizeof(double));
+        if (!a || !b || !c) sc_die("cannot allocate matrices", NULL);
+        unsigned long x = 12345u + (unsigned long)rank;
+        for (size_t i = 0; i < nn; i++) {
+            x = x * 6364136223846793005ul + 1442695040888963407ul;
+            a[i] = (double)(x >> 11) / 9007199254740992.0 - 0.5;
+            b[i] = (double)((x >> 7) & 0xffff) / 65536.0 - 0.5;
+            c[i] = 0;
+        }
+        MPI_Barrier(comm);
+        double warm = one_dgemm(n, a, b, c), wmax;
+        MPI_Allreduce(&warm, &wmax, 1, MPI_DOUBLE, MPI_MAX, comm);
+        long reps = (long)(budget / (wmax > 1e-9 ? wmax : 1e-9));
+        if (reps < minreps) reps = minreps;
+        if (reps > maxreps) reps = maxreps;
+        MPI_Bcast(&reps, 1, MPI_LONG, 0, comm);
+        double *t = malloc(sizeof(double) * (size_t)reps), *all = NULL;
+        for (long r = 0; r < reps; r++) {
+            MPI_Barrier(comm);
+            t[r] = one_dgemm(n, a, b, c);
+        }
+        if (rank == 0) all = malloc(sizeof(double) * (size_t)reps * (size_t)size);
+        MPI_Gather(t, (int)reps, MPI_DOUBLE, all, (int)reps, MPI_DOUBLE, 0, comm);
+        if (rank == 0) {
+            for (int q = 0; q < size; q++)
+                for (long r = 0; r < reps; r++)
+                    printf("DGEMM %d %d %d %ld %.9e\n", n, loaded, q, r, all[(size_t)q * reps + r]);
+            fflush(stdout);
+            free(all);
+        }
+        free(t);
+        free(a);
+        free(b);
+        free(c);
+    }
+}
+
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    sc_prog = "sc_dgemm";
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int sizes[64], nsizes = 0;
+    double budget = 1.0;
+    long minreps = 3, maxreps = 50;
+    const char *list = "64,96,128,192,256,384,512,768,1024,1536";
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--sizes")) list = sc_opt_value(argc, argv, &i);
+        else if (!strcmp(argv[i], "--budget")) budget = sc_double(sc_opt_value(argc, argv, &i), 0);
+        else if (!strcmp(argv[i], "--min-reps")) minreps = sc_long(sc_opt_value(argc, argv, &i), 1);
+        else if (!strcmp(argv[i], "--max-reps")) maxreps = sc_long(sc_opt_value(argc, argv, &i), 1);
+        else sc_die("unknown option", argv[i]);
+    }
+    if (maxreps < minreps) maxreps = minreps;
+    char *copy = strdup(list), *save = NULL;
+    for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (nsizes == 64) sc_die("at most 64 sizes", NULL);
+        long n = sc_long(tok, 1);
+        if (n > 20000) sc_die("matrix size above 20000", tok);
+        sizes[nsizes++] = (int)n;
+    }
+    free(copy);
+    if (nsizes == 0) sc_die("no matrix sizes", NULL);
+    sc_print_info(MPI_COMM_WORLD);
+    if (rank == 0) {
+        printf("# probe: sc_dgemm sizes=%s budget_s=%g min_reps=%ld max_reps=%ld blas=libblas.so.3 (dgemm_)\n", list, budget, minreps, maxreps);
+        fflush(stdout);
+    }
+    if (size > 1) phase(MPI_COMM_WORLD, size, sizes, nsizes, budget, minreps, maxreps);
+    MPI_Comm solo;
+    MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? 0 : MPI_UNDEFINED, 0, &solo);
+    if (rank == 0) {
+        phase(solo, 1, sizes, nsizes, budget, minreps, maxreps);
+        MPI_Comm_free(&solo);
+    }
+    idle_barrier(MPI_COMM_WORLD);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,122 @@
+package io.scalecast.cli;
+
+import io.scalecast.probe.BeffAnalysis;
+import io.scalecast.trace.BeffPoint;
+import io.scalecast.trace.BeffSummaryTrace;
+import io.scalecast.trace.BeffTrace;
+import io.scalecast.trace.DgemmPoint;
+import io.scalecast.trace.DgemmTrace;
+import io.scalecast.trace.SwapSummaryTrace;
+import io.scalecast.trace.SwapTrace;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** swap, beff and dgemm through real mpirun with 2 ranks and small settings. */
+@Tag("slow")
+class MeasureProbesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void swapPrintsThePstswmSummaryAndWritesBothTraces() {
+        Path out = dir.resolve("swap.csv");
+        Path sum = dir.resolve("swap-summary.csv");
+        Cli r = Cli.run("measure", "swap", "--np", "2", "--repeats", "2", "--out", out.toString(), "--summary-out", sum.toString());
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(r.out.startsWith("PSTSWM swap summary: 2 processes, 8192 bytes each way"), r.out);
+        // 8 variants (4 unordered, 4 ordered) x 1 and 10 iterations
+        long lines = r.out.lines().filter(l -> l.matches("(unordered|ordered) .*")).count();
+        assertEquals(16, lines, r.out);
+        SwapTrace t = SwapTrace.read(out);
+        assertEquals(16 * 11, t.points().size());
+        assertTrue(t.points().stream().allMatch(p -> p.messages() * p.messageBytes() == 8192 && p.timeSeconds() < 1));
+        assertEquals("swap", t.provenance().get("kind"));
+        SwapSummaryTrace s = SwapSummaryTrace.read(sum);
+        assertFalse(s.rows().isEmpty());
+        assertTrue(s.rows().size() <= 16);
+        // bandwidth = 2V / fastest time: cross-check one variant against the trace
+        var row = s.rows().get(0);
+        double fastest = t.points().stream().filter(p -> p.order().equals(row.order()) && p.variant().equals(row.variant())
+                && p.iterations() == row.iterations()).mapToDouble(p -> p.timeSeconds()).min().orElseThrow();
+        assertEquals(2 * 8192 / fastest, row.bandwidthBytesPerSecond(), 1e-6 * row.bandwidthBytesPerSecond());
+    }
+
+    @Test
+    void beffQuickPrintsTheBeffLineAndItsSummaryFollowsFromTheTrace() {
+        Path out = dir.resolve("beff.csv");
+        Path sum = dir.resolve("beff-summary.csv");
+        Cli r = Cli.run("measure", "beff", "--np", "2", "--quick", "--out", out.toString(), "--summary-out", sum.toString());
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(Pattern.compile("(?m)^b_eff = +[0-9]+\\.[0-9]{3} MB/s = +[0-9]+\\.[0-9]{3} \\* +2 PEs with +[0-9]+ MB/PE on Linux .+$")
+                .matcher(r.out).find(), r.out);
+        BeffTrace t = BeffTrace.read(out);
+        // 21 lengths x (6 rings + 3 random) x 3 methods x 2 repetitions
+        assertEquals(21 * 9 * 3 * 2, t.points().size());
+        assertEquals(21, t.points().stream().mapToLong(BeffPoint::lengthBytes).distinct().count());
+        assertEquals(65536, t.points().stream().mapToLong(BeffPoint::lengthBytes).max().orElseThrow());
+        assertEquals(List.of("alltoallv", "nonblocking", "sendrecv"), t.points().stream().map(BeffPoint::method).distinct().sorted().toList());
+        var recomputed = BeffAnalysis.analyze(t.points().stream().map(p -> new BeffAnalysis.Measurement(p.pattern(),
+                p.pattern().startsWith("ring"), p.method(), p.lengthBytes(), p.looplength(), p.repetition(),
+                p.bandwidthBytesPerSecond())).toList(), 2);
+        BeffSummaryTrace s = BeffSummaryTrace.read(sum);
+        assertEquals(1, s.rows().size());
+        assertEquals(2, s.rows().get(0).procs());
+        assertEquals(recomputed.beffBytesPerSecond(), s.rows().get(0).beffBytesPerSecond(), 1e-9 * recomputed.beffBytesPerSecond());
+    }
+
+    @Test
+    void dgemmMeasuresEveryRankLoadedAndOneAlone() {
+        Path out = dir.resolve("dgemm.csv");
+        Cli r = Cli.run("measure", "dgemm", "--np", "2", "--sizes", "32,64", "--budget", "0.01", "--out", out.toString());
+        assertEquals(0, r.exit, r.toString());
+        DgemmTrace t = DgemmTrace.read(out);
+        assertEquals(4, t.points().size());
+        for (int loaded : new int[]{1, 2}) {
+            for (int n : new int[]{32, 64}) {
+                DgemmPoint p = t.points().stream().filter(q -> q.ranksLoaded() == loaded && q.n() == n).findFirst().orElseThrow();
+                assertTrue(p.rateFlopsPerSecond() > 1e6 && p.rateFlopsPerSecond() < 1e12, p.toString());
+                assertTrue(p.rateMinFlopsPerSecond() <= p.rateFlopsPerSecond() && p.rateFlopsPerSecond() <= p.rateMaxFlopsPerSecond());
+                assertTrue(p.repetitions() >= 3L * loaded, p.toString());
+            }
+        }
+    }
+
+    @Test
+    void missingProbeBinaryIsOneLineExitOneAndNoFile() {
+        Path out = dir.resolve("pp.csv");
+        String old = System.getProperty("scalecast.home");
+        System.setProperty("scalecast.home", dir.toString());
+        try {
+            Cli r = Cli.run("measure", "beff", "--np", "2", "--quick", "--out", out.toString());
+            assertEquals(1, r.exit, r.toString());
+            assertTrue(r.err.contains("sc_beff") && r.err.contains("not built"), r.err);
+            assertEquals(1, r.err.strip().lines().count(), r.err);
+        } finally {
+            if (old == null) {
+                System.clearProperty("scalecast.home");
+            } else {
+                System.setProperty("scalecast.home", old);
+            }
+        }
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void badProbeOptionsAreUsageErrors() {
+        Path out = dir.resolve("x.csv");
+        assertEquals(2, Cli.run("measure", "swap", "--max-messages", "1000", "--out", out.toString()).exit);
+        assertEquals(2, Cli.run("measure", "beff", "--lmax", "100", "--out", out.toString()).exit);
+        assertEquals(2, Cli.run("measure", "dgemm", "--sizes", "0", "--out", out.toString()).exit);
+        assertFalse(Files.exists(out));
+    }
+}
