@@ -80,7 +80,8 @@ public final class LocalExecutor implements Executor {
         }
     }
 
-    static TaskResult runOne(Task t) {
+    /** Runs one task here and now (also what each Slurm array task does). */
+    public static TaskResult runOne(Task t) {
         long t0 = System.nanoTime();
         if (t instanceof SimTask s) {
             try {

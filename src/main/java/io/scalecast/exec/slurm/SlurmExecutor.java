@@ -1,8 +1,12 @@
 package io.scalecast.exec.slurm;
 
+import io.scalecast.exec.Executor;
+import io.scalecast.exec.LocalExecutor;
+import io.scalecast.exec.Progress;
+import io.scalecast.exec.Task;
+import io.scalecast.exec.TaskResult;
 import io.scalecast.sim.SimEngine;
-import io.scalecast.sim.SimJob;
-import io.scalecast.sim.SimResult;
+import io.scalecast.util.Json;
 import io.scalecast.util.ScalecastException;
 
 import java.io.IOException;
@@ -21,16 +25,17 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Runs a sweep of simulations as one Slurm job array: each {@link SimJob} is one array task that
- * starts the same child JVM {@link SimEngine} starts locally, with the job and result files in a
- * work directory (a shared filesystem on a real cluster). Results come back in input order and
- * are parsed exactly as local results are, so a sweep's outputs do not depend on the executor.
+ * Runs a sweep as one Slurm job array: each {@link Task} is one array task that runs it exactly as
+ * the local executor would ({@link SlurmTaskMain} → {@link LocalExecutor#runOne}), with task and
+ * result files in a work directory (a shared filesystem on a real cluster). Results come back in
+ * input order, so a sweep's outputs do not depend on the executor.
  *
- * <p>A task that fails (no result file once it has left the queue) is resubmitted up to
- * {@link SlurmOptions#retries()} times; then the sweep fails naming each task and the tail of its
- * log. Interrupting the JVM cancels the array ({@code scancel}).
+ * <p>A task that fails (no result once it has left the queue: crash, timeout, node failure; or a
+ * result with a non-zero exit code) is resubmitted up to {@link SlurmOptions#retries()} times;
+ * then its result names the task and the tail of its log, and the command that ran the sweep
+ * exits non-zero. Interrupting the JVM cancels the array ({@code scancel}).
  */
-public final class SlurmExecutor {
+public final class SlurmExecutor implements Executor {
     private final SlurmOptions options;
     private final PrintWriter progress;
 
@@ -54,31 +59,43 @@ public final class SlurmExecutor {
         }
     }
 
-    public List<SimResult> runAll(List<SimJob> jobs) {
-        if (jobs.isEmpty()) {
+    @Override
+    public String name() {
+        return "slurm";
+    }
+
+    @Override
+    public int parallelism() {
+        return options.maxParallel();
+    }
+
+    @Override
+    public List<TaskResult> runAll(List<? extends Task> tasks, Progress prog) {
+        prog.start(tasks.size());
+        if (tasks.isEmpty()) {
+            prog.finish();
             return List.of();
         }
         Path dir = null;
-        boolean ok = false;
         try {
             Files.createDirectories(options.workDir());
             dir = Files.createTempDirectory(options.workDir().toAbsolutePath(), "sweep-");
-            for (int i = 0; i < jobs.size(); i++) {
-                writeTask(dir, i, jobs.get(i));
+            for (int i = 0; i < tasks.size(); i++) {
+                writeTask(dir, i, tasks.get(i));
             }
             Path array = dir.resolve("array.sh");
             Files.writeString(array, "#!/bin/bash\nexec bash \"" + dir + "/task-${SLURM_ARRAY_TASK_ID}.sh\"\n", StandardCharsets.UTF_8);
             Set<Integer> pending = new TreeSet<>();
-            for (int i = 0; i < jobs.size(); i++) {
+            for (int i = 0; i < tasks.size(); i++) {
                 pending.add(i);
             }
-            double timeLimit = jobs.stream().mapToDouble(SimJob::timeoutSeconds).max().orElse(SimJob.DEFAULT_TIMEOUT_SECONDS);
+            String jobId = null;
             for (int attempt = 0; ; attempt++) {
-                String jobId = submit(dir, array, pending, timeLimit);
-                Thread cancel = new Thread(() -> cancel(jobId), "scancel-" + jobId);
+                jobId = submit(dir, array, pending);
+                Thread cancel = new Thread(cancelAction(jobId), "scancel-" + jobId);
                 Runtime.getRuntime().addShutdownHook(cancel);
                 try {
-                    waitFor(jobId, dir, jobs.size());
+                    waitFor(jobId, dir, tasks.size());
                 } finally {
                     try {
                         Runtime.getRuntime().removeShutdownHook(cancel);
@@ -88,45 +105,70 @@ public final class SlurmExecutor {
                 }
                 Set<Integer> failed = new TreeSet<>();
                 for (int i : pending) {
-                    if (!Files.exists(result(dir, i))) {
+                    if (!succeeded(dir, i)) {
                         failed.add(i);
                     }
                 }
-                if (failed.isEmpty()) {
+                if (failed.isEmpty() || attempt >= options.retries()) {
                     break;
-                }
-                if (attempt >= options.retries()) {
-                    throw ScalecastException.failure(failureReport(dir, jobId, failed, attempt + 1));
                 }
                 say(String.format(Locale.ROOT, "slurm: %d task(s) failed (%s), resubmitting", failed.size(), ids(failed)));
                 for (int i : failed) {
                     Files.deleteIfExists(dir.resolve("task-" + i + ".log"));
+                    Files.deleteIfExists(result(dir, i));
                 }
                 pending = failed;
             }
-            List<SimResult> out = new ArrayList<>();
-            for (int i = 0; i < jobs.size(); i++) {
-                out.add(SimEngine.readResult(result(dir, i)));
+            List<TaskResult> out = new ArrayList<>();
+            boolean allOk = true;
+            for (int i = 0; i < tasks.size(); i++) {
+                TaskResult r = collect(dir, i, tasks.get(i), jobId);
+                allOk &= r.ok();
+                prog.taskDone(r);
+                out.add(r);
             }
-            ok = true;
+            if (allOk) {
+                deleteTree(dir);
+            }
             return out;
         } catch (IOException e) {
             throw ScalecastException.failure("slurm executor: " + e.getMessage(), e);
         } finally {
-            if (ok) {
-                deleteTree(dir);
-            }
+            prog.finish();
         }
+    }
+
+    private static boolean succeeded(Path dir, int i) throws IOException {
+        Path r = result(dir, i);
+        return Files.exists(r) && Json.gson().fromJson(Files.readString(r, StandardCharsets.UTF_8), TaskResult.class).ok();
+    }
+
+    /** The task's result; a task that left no result becomes a failure naming its id and log tail. */
+    private TaskResult collect(Path dir, int i, Task task, String jobId) throws IOException {
+        Path r = result(dir, i);
+        if (Files.exists(r)) {
+            TaskResult tr = Json.gson().fromJson(Files.readString(r, StandardCharsets.UTF_8), TaskResult.class);
+            if (tr.ok()) {
+                return tr;
+            }
+            return new TaskResult(tr.id(), tr.exitCode(), tr.failedStep(), "Slurm task " + i + " (job " + jobId + "): " + tr.message(),
+                    tr.wallSeconds());
+        }
+        return new TaskResult(task.id(), 1, 0, "Slurm task " + i + " (job " + jobId + ") left no result after "
+                + (options.retries() + 1) + " attempt(s): " + logTail(dir, i) + " (log " + dir.resolve("task-" + i + ".log") + ")", 0);
     }
 
     private static Path result(Path dir, int i) {
         return dir.resolve("result-" + i + ".json");
     }
 
-    private static void writeTask(Path dir, int i, SimJob job) throws IOException {
-        Path jobFile = dir.resolve("job-" + i + ".json");
-        SimEngine.writeJob(job, jobFile);
-        List<String> cmd = SimEngine.childCommand(job, jobFile, result(dir, i));
+    private static void writeTask(Path dir, int i, Task task) throws IOException {
+        Path taskFile = dir.resolve("task-" + i + ".json");
+        TaskFile.write(task, taskFile);
+        List<String> cmd = new ArrayList<>(LocalExecutor.javaCommand());
+        cmd.set(cmd.size() - 1, SlurmTaskMain.class.getName());
+        cmd.add(taskFile.toString());
+        cmd.add(result(dir, i).toString());
         String line = cmd.stream().map(SlurmExecutor::quote).collect(Collectors.joining(" "));
         Files.writeString(dir.resolve("task-" + i + ".sh"), "#!/bin/bash\nexec " + line + "\n", StandardCharsets.UTF_8);
     }
@@ -135,11 +177,10 @@ public final class SlurmExecutor {
         return "'" + s.replace("'", "'\\''") + "'";
     }
 
-    private String submit(Path dir, Path array, Set<Integer> tasks, double timeLimitSeconds) throws IOException {
+    private String submit(Path dir, Path array, Set<Integer> tasks) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("sbatch", "--parsable", "--job-name=scalecast-sweep",
                 "--array=" + ids(tasks) + (options.maxParallel() > 0 ? "%" + options.maxParallel() : ""),
-                "--cpus-per-task=1", "--output=" + dir + "/task-%a.log",
-                "--time=" + Math.max(1, (int) Math.ceil(timeLimitSeconds / 60.0))));
+                "--cpus-per-task=1", "--output=" + dir + "/task-%a.log"));
         if (options.partition() != null) {
             cmd.add("--partition=" + options.partition());
         }
@@ -183,23 +224,17 @@ public final class SlurmExecutor {
         }
     }
 
-    private String failureReport(Path dir, String jobId, Set<Integer> failed, int attempts) {
-        StringBuilder b = new StringBuilder();
-        b.append(failed.size()).append(" simulation task(s) failed after ").append(attempts)
-                .append(" attempt(s) (Slurm job ").append(jobId).append("): ");
-        List<String> parts = new ArrayList<>();
-        for (int i : failed) {
-            String tail = "";
-            try {
-                Path log = dir.resolve("task-" + i + ".log");
-                tail = Files.exists(log) ? SimEngine.explain(Files.readString(log, StandardCharsets.UTF_8), -1) : "no log";
-            } catch (IOException e) {
-                tail = "log unreadable: " + e.getMessage();
-            }
-            parts.add("task " + i + ": " + tail);
+    private static String logTail(Path dir, int i) {
+        try {
+            Path log = dir.resolve("task-" + i + ".log");
+            return Files.exists(log) ? SimEngine.explain(Files.readString(log, StandardCharsets.UTF_8), -1) : "no log";
+        } catch (IOException e) {
+            return "log unreadable: " + e.getMessage();
         }
-        b.append(String.join("; ", parts)).append(" (logs in ").append(dir).append(")");
-        return b.toString();
+    }
+
+    private static Runnable cancelAction(String jobId) {
+        return () -> cancel(jobId);
     }
 
     private static void cancel(String jobId) {

@@ -1,12 +1,14 @@
 package io.scalecast.exec.slurm;
 
 import io.scalecast.app.bench.PingPongSkeleton;
-import io.scalecast.sim.SimEngine;
+import io.scalecast.exec.LocalExecutor;
+import io.scalecast.exec.Progress;
+import io.scalecast.exec.SimTask;
+import io.scalecast.exec.TaskResult;
 import io.scalecast.sim.SimJob;
 import io.scalecast.sim.SimResult;
 import io.scalecast.sim.Simulations;
 import io.scalecast.util.Json;
-import io.scalecast.util.ScalecastException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -25,7 +27,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -49,29 +51,43 @@ class SlurmExecutorTest {
         return new SlurmExecutor(new SlurmOptions(null, tmp.resolve("work"), 0, List.of(), 0.2, retries), new PrintWriter(log, true));
     }
 
+    private List<SimTask> tasks(String tag, List<SimJob> jobs) {
+        List<SimTask> t = new ArrayList<>();
+        for (int i = 0; i < jobs.size(); i++) {
+            t.add(new SimTask(tag + i, jobs.get(i), tmp.resolve(tag + "-" + i + ".json").toString()));
+        }
+        return t;
+    }
+
     @Test
-    void arrayGivesTheSameResultsAsLocalChildren() {
+    void arrayGivesTheSameResultsAsTheLocalExecutor() throws Exception {
         List<SimJob> jobs = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             jobs.add(pingpong(1000L << i));
         }
         StringWriter log = new StringWriter();
-        List<SimResult> viaSlurm = executor(log, 1).runAll(jobs);
+        List<TaskResult> viaSlurm = executor(log, 1).runAll(tasks("slurm", jobs), Progress.none());
+        List<TaskResult> local = new LocalExecutor(2).runAll(tasks("local", jobs), Progress.none());
         assertEquals(jobs.size(), viaSlurm.size());
         for (int i = 0; i < jobs.size(); i++) {
-            SimResult local = SimEngine.run(jobs.get(i));
-            assertEquals(Json.gson().toJson(local.rows()), Json.gson().toJson(viaSlurm.get(i).rows()), "job " + i);
+            assertTrue(viaSlurm.get(i).ok(), viaSlurm.get(i).toString());
+            assertTrue(local.get(i).ok(), local.get(i).toString());
+            SimResult a = Json.gson().fromJson(Files.readString(tmp.resolve("slurm-" + i + ".json")), SimResult.class);
+            SimResult b = Json.gson().fromJson(Files.readString(tmp.resolve("local-" + i + ".json")), SimResult.class);
+            assertEquals(Json.gson().toJson(b.rows()), Json.gson().toJson(a.rows()), "job " + i);
         }
         assertTrue(log.toString().contains("6/6 done"), log.toString());
     }
 
     @Test
-    void failedTaskIsRetriedOnce() {
+    void failedTaskIsRetriedOnce() throws Exception {
         SimJob flaky = Simulations.job(Path.of("platforms/examples/two-hosts.xml"), TestSkeletons.FailOnce.class,
                 Map.of("marker", tmp.resolve("marker").toString()), List.of(), List.of());
         StringWriter log = new StringWriter();
-        List<SimResult> r = executor(log, 1).runAll(List.of(pingpong(10), flaky));
-        assertEquals(1.0, r.get(1).number("ok"), 1e-12);
+        List<TaskResult> r = executor(log, 1).runAll(tasks("t", List.of(pingpong(10), flaky)), Progress.none());
+        assertTrue(r.get(1).ok(), r.get(1).toString());
+        SimResult s = Json.gson().fromJson(Files.readString(tmp.resolve("t-1.json")), SimResult.class);
+        assertEquals(1.0, s.number("ok"), 1e-12);
         assertTrue(log.toString().contains("1 task(s) failed (1), resubmitting"), log.toString());
     }
 
@@ -83,12 +99,13 @@ class SlurmExecutorTest {
                 + "<link id=\"l\" bandwidth=\"fast\" latency=\"1us\"/><route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route></zone></platform>\n");
         SimJob broken = Simulations.job(bad, PingPongSkeleton.class, Map.of("sizes", "1"), List.of(), List.of());
         StringWriter log = new StringWriter();
-        ScalecastException e = assertThrows(ScalecastException.class,
-                () -> executor(log, 1).runAll(List.of(pingpong(10), broken, pingpong(20))));
-        assertEquals(1, e.exitCode());
-        assertTrue(e.getMessage().startsWith("1 simulation task(s) failed after 2 attempt(s)"), e.getMessage());
-        assertTrue(e.getMessage().contains("task 1: "), e.getMessage());
-        assertTrue(log.toString().contains("resubmitting"), log.toString());
+        List<TaskResult> r = executor(log, 1).runAll(tasks("f", List.of(pingpong(10), broken, pingpong(20))), Progress.none());
+        assertTrue(r.get(0).ok() && r.get(2).ok(), r.toString());
+        assertEquals(1, r.get(1).exitCode(), r.get(1).toString());
+        assertTrue(r.get(1).message().startsWith("Slurm task 1 (job "), r.get(1).message());
+        assertTrue(r.get(1).message().contains("simulation failed"), r.get(1).message());
+        assertTrue(log.toString().contains("1 task(s) failed (1), resubmitting"), log.toString());
+        assertFalse(Files.exists(tmp.resolve("f-1.json")), "no output for the failed task");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.scalecast.exec.slurm;
 
+import io.scalecast.exec.Progress;
+import io.scalecast.exec.SimTask;
 import io.scalecast.sim.SimJob;
 import io.scalecast.sim.Simulations;
 
@@ -16,11 +18,13 @@ public final class SweepMain {
 
     public static void main(String[] args) {
         Path work = Path.of(args[0]);
-        List<SimJob> jobs = new ArrayList<>();
+        List<SimTask> tasks = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            jobs.add(Simulations.job(Path.of("platforms/examples/two-hosts.xml"), TestSkeletons.Sleeper.class,
-                    Map.of("wall-ms", "120000"), List.of(), List.of()));
+            SimJob job = Simulations.job(Path.of("platforms/examples/two-hosts.xml"), TestSkeletons.Sleeper.class,
+                    Map.of("wall-ms", "120000"), List.of(), List.of());
+            tasks.add(new SimTask("sleep" + i, job, work.resolve("out-" + i + ".json").toString()));
         }
-        new SlurmExecutor(new SlurmOptions(null, work, 0, List.of(), 0.3, 0), new PrintWriter(System.out, true)).runAll(jobs);
+        new SlurmExecutor(new SlurmOptions(null, work, 0, List.of(), 0.3, 0), new PrintWriter(System.out, true))
+                .runAll(tasks, Progress.none());
     }
 }
