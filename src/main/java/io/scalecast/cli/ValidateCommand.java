@@ -1,18 +1,114 @@
 package io.scalecast.cli;
 
+import io.scalecast.exec.Executor;
+import io.scalecast.exec.Executors;
+import io.scalecast.exec.Progress;
+import io.scalecast.report.TableFormat;
+import io.scalecast.report.ValidationReport;
+import io.scalecast.util.AtomicFiles;
+import io.scalecast.util.Home;
+import io.scalecast.util.ScalecastException;
+import io.scalecast.validate.CaseResult;
+import io.scalecast.validate.ValidationCase;
+import io.scalecast.validate.Validator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** Placeholder until issue # predictions against measurements.:9 lands: says so plainly and exits 1. */
-@Command(name = "validate", mixinStandardHelpOptions = true, description = "Run validation cases")
+/** {@code scalecast validate}: run validation cases, print the error table, exit 3 when beyond tolerance. */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = {"Run validation cases (default: every validation/*/case.json): calibrate and predict with each case's "
+                + "steps, compare with its measured reference, print signed errors and verdicts.",
+                "Exit 3 when a case is beyond its tolerance, 1 when a case could not run."})
 final class ValidateCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    @Parameters(paramLabel = "CASE_DIR", arity = "0..*", description = "Case folders (each holding case.json).")
+    List<Path> cases = new ArrayList<>();
+
+    @Option(names = "--report", paramLabel = "DIR", description = "Write tables (CSV, Markdown, JSON), PNG plots and index.html here.")
+    Path report;
+
+    @Option(names = "--out", paramLabel = "FILE.csv", description = "Write the per-point table as CSV.")
+    Path out;
+
+    @Option(names = "--jobs", paramLabel = "J", description = "Cases run at once (default: number of cores).")
+    Integer jobs;
+
+    @Option(names = "--executor", paramLabel = "NAME", defaultValue = "local", description = "Where tasks run (default: ${DEFAULT-VALUE}).")
+    String executor;
+
+    @Option(names = "--intervals", description = "Add prediction intervals sampled from the calibration's confidence intervals.")
+    boolean intervals;
+
+    @Option(names = "--samples", paramLabel = "N", defaultValue = "20", description = "Platform samples per case for --intervals (default: ${DEFAULT-VALUE}).")
+    int samples;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the interval sampling (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--work", paramLabel = "DIR", description = "Keep each case's scratch files here (default: a temporary folder, removed).")
+    Path work;
+
+    @Option(names = "--quiet", description = "No progress on stderr.")
+    boolean quiet;
+
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("scalecast validate: not implemented yet (issue # predictions against measurements.:9)");
-        return 1;
+        PrintWriter o = spec.commandLine().getOut();
+        Path root = Home.dir();
+        List<Path> dirs = cases.isEmpty() ? Validator.discover(root) : cases;
+        if (dirs.isEmpty()) {
+            throw ScalecastException.badInput("no validation cases: " + root.resolve("validation") + " holds no */case.json");
+        }
+        if (intervals && samples < 2) {
+            throw ScalecastException.badInput("--samples must be at least 2 with --intervals, got " + samples);
+        }
+        List<ValidationCase> parsed = new ArrayList<>();
+        for (Path d : dirs) {
+            parsed.add(ValidationCase.read(d.isAbsolute() ? d : Path.of("").toAbsolutePath().resolve(d)));
+        }
+        Executor ex = Executors.create(executor, jobs);
+        Path scratch = work != null ? work.toAbsolutePath() : Scratch.create("scalecast-validate-");
+        try {
+            List<CaseResult> results = Validator.run(parsed, ex,
+                    new Validator.Options(root, scratch, intervals ? samples : 0, seed), Progress.onTerminal("validate", quiet));
+            print(o, results);
+            if (out != null) {
+                AtomicFiles.writeString(out, ValidationReport.pointsCsv(results));
+            }
+            if (report != null) {
+                Path index = ValidationReport.write(report.toAbsolutePath(), results, List.of());
+                o.println("report: " + index);
+            }
+            return Validator.exitCode(results);
+        } finally {
+            if (work == null) {
+                Scratch.delete(scratch);
+            }
+        }
+    }
+
+    static void print(PrintWriter o, List<CaseResult> results) {
+        o.print(TableFormat.TEXT.render(ValidationReport.points(results)));
+        o.println();
+        for (CaseResult r : results) {
+            o.println(ValidationReport.oneLine(r));
+        }
+        double cov = ValidationReport.overallCoverage(results);
+        if (!Double.isNaN(cov)) {
+            long n = results.stream().mapToLong(CaseResult::intervalPoints).sum();
+            o.printf(Locale.ROOT, "interval coverage: %.0f%% of %d points inside their 95%% prediction interval%n", 100 * cov, n);
+        }
+        long pass = results.stream().filter(r -> r.status() == CaseResult.Status.PASS).count();
+        o.printf(Locale.ROOT, "%d of %d cases within tolerance%n", pass, results.size());
     }
 }

@@ -1,0 +1,200 @@
+package io.scalecast.report;
+
+import io.scalecast.trace.Provenance;
+import io.scalecast.util.AtomicFiles;
+import io.scalecast.validate.CaseResult;
+import io.scalecast.validate.Pair;
+import io.scalecast.validate.ValidationCase;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Tables and plots of a validation run: one row per measured point (case, point, predicted,
+ * measured, signed relative error, tolerance, verdict, interval), one summary row per case
+ * (median and max absolute error, coverage), a scaling plot and an error plot per case.
+ */
+public final class ValidationReport {
+    private ValidationReport() {
+    }
+
+    public static Table points(List<CaseResult> results) {
+        Table t = new Table("Validation: every measured point", List.of(Column.text("case"), Column.text("point"),
+                Column.number("predicted"), Column.number("measured"), Column.percent("signed_rel_error"),
+                Column.share("tolerance_abs_rel_error"), Column.text("verdict"), Column.number("interval_low"),
+                Column.number("interval_high"), Column.text("in_interval")));
+        for (CaseResult r : results) {
+            for (Pair p : r.pairs()) {
+                t.add(r.vcase().name(), p.label(), p.predicted(), p.measured(),
+                        p.hasPrediction() ? p.signedRelError() : Double.NaN, r.vcase().tolerance().maxAbsRelError(),
+                        r.verdict(p), p.low(), p.high(), p.hasInterval() ? (p.covered() ? "yes" : "no") : "");
+            }
+        }
+        return t;
+    }
+
+    public static Table summary(List<CaseResult> results) {
+        Table t = new Table("Validation: summary per case", List.of(Column.text("case"), Column.text("status"),
+                Column.number("points"), Column.share("median_abs_rel_error"), Column.share("max_abs_rel_error"),
+                Column.share("tolerance_max"), Column.share("tolerance_median"), Column.share("interval_coverage"),
+                Column.text("note")));
+        for (CaseResult r : results) {
+            t.add(r.vcase().name(), r.status().name(), r.pairs().size(), r.medianAbsRelError(), r.maxAbsRelError(),
+                    r.vcase().tolerance().maxAbsRelError(), r.vcase().tolerance().medianAbsRelError(), r.coverage(), r.message());
+        }
+        return t;
+    }
+
+    /** The cases' titles and sources. */
+    public static Table sources(List<CaseResult> results) {
+        Table t = new Table("Validation cases: what is compared and where the measurements come from",
+                List.of(Column.text("case"), Column.text("title"), Column.text("measured_source")));
+        for (CaseResult r : results) {
+            t.add(r.vcase().name(), r.vcase().title(), r.vcase().source());
+        }
+        return t;
+    }
+
+    /** Coverage over every point that has an interval (NaN when none has). */
+    public static double overallCoverage(List<CaseResult> results) {
+        long with = results.stream().mapToLong(CaseResult::intervalPoints).sum();
+        long in = results.stream().flatMap(r -> r.pairs().stream()).filter(Pair::covered).count();
+        return with == 0 ? Double.NaN : (double) in / with;
+    }
+
+    /** CSV of the points table with provenance lines (no dates: the file must be reproducible). */
+    public static String pointsCsv(List<CaseResult> results) {
+        Provenance prov = new Provenance().put("kind", "validation")
+                .put("source", "scalecast validate: predicted by the cases' steps, measured from each case's measured table")
+                .put("cases", String.join(" ", results.stream().map(r -> r.vcase().name()).toList()))
+                .put("signed_rel_error", "(predicted - measured) / measured, a fraction");
+        StringBuilder b = new StringBuilder();
+        prov.entries().forEach((k, v) -> b.append("# ").append(k).append(": ").append(v).append('\n'));
+        return b + TableFormat.CSV.render(points(results));
+    }
+
+    /** Writes tables (CSV, Markdown, JSON), plots and index.html into {@code dir}; returns the HTML path. */
+    public static Path write(Path dir, List<CaseResult> results, List<String> notes) {
+        AtomicFiles.writeString(dir.resolve("validation.csv"), pointsCsv(results));
+        AtomicFiles.writeString(dir.resolve("validation-summary.csv"), TableFormat.CSV.render(summary(results)));
+        AtomicFiles.writeString(dir.resolve("validation.json"), TableFormat.JSON.render(points(results)));
+        AtomicFiles.writeString(dir.resolve("validation.md"), "## " + summary(results).title() + "\n\n"
+                + TableFormat.MARKDOWN.render(summary(results)) + "\n## " + points(results).title() + "\n\n"
+                + TableFormat.MARKDOWN.render(points(results)));
+        HtmlReport html = new HtmlReport("scalecast validation report");
+        section(html, dir, results, notes);
+        Path index = dir.resolve("index.html");
+        html.write(index);
+        return index;
+    }
+
+    /** Adds the validation section (tables and per-case plots written into {@code dir}) to a page. */
+    public static void section(HtmlReport html, Path dir, List<CaseResult> results, List<String> notes) {
+        html.heading(2, "Validation", "validation");
+        html.paragraph("Each case calibrates from network and node traces only, predicts with scalecast, and compares "
+                + "with a measurement it never saw. Signed error = (predicted − measured) / measured.");
+        if (!notes.isEmpty()) {
+            html.list(notes);
+        }
+        html.table(summary(results), "summary");
+        html.table(sources(results), "sources");
+        html.link("All points as CSV (validation.csv)", "validation.csv");
+        for (CaseResult r : results) {
+            html.heading(3, r.vcase().name() + ": " + r.vcase().title(), "case-" + r.vcase().name());
+            if (r.status() == CaseResult.Status.ERROR) {
+                html.paragraph("Could not run: " + r.message());
+                continue;
+            }
+            String scaling = "validation-" + r.vcase().name() + "-scaling.png";
+            String errors = "validation-" + r.vcase().name() + "-errors.png";
+            plotScaling(dir.resolve(scaling), r);
+            plotErrors(dir.resolve(errors), r);
+            html.image(scaling, r.vcase().name() + ": predicted and measured " + r.vcase().measuredValue()
+                    + " against " + r.vcase().plotX());
+            html.image(errors, r.vcase().name() + ": signed relative error per point, tolerance ±"
+                    + String.format(Locale.ROOT, "%.0f%%", 100 * r.vcase().tolerance().maxAbsRelError()));
+            html.table(points(List.of(r)).retitled(r.vcase().name() + ": points"), "points");
+        }
+    }
+
+    static void plotScaling(Path png, CaseResult r) {
+        ValidationCase c = r.vcase();
+        String x = c.plotX();
+        // One predicted and one measured series per combination of the other key columns.
+        Map<String, List<Pair>> groups = new LinkedHashMap<>();
+        for (Pair p : r.pairs()) {
+            StringBuilder g = new StringBuilder();
+            p.key().forEach((k, v) -> {
+                if (!k.equals(x)) {
+                    g.append(g.length() == 0 ? "" : " ").append(k).append('=').append(v);
+                }
+            });
+            groups.computeIfAbsent(g.toString(), k -> new ArrayList<>()).add(p);
+        }
+        List<Series> series = new ArrayList<>();
+        List<Double> all = new ArrayList<>();
+        List<Double> ys = new ArrayList<>();
+        for (Map.Entry<String, List<Pair>> e : groups.entrySet()) {
+            List<Pair> ps = new ArrayList<>(e.getValue());
+            ps.sort(java.util.Comparator.comparingDouble(p -> xValue(p, x)));
+            double[] xs = ps.stream().mapToDouble(p -> xValue(p, x)).toArray();
+            String suffix = e.getKey().isEmpty() ? "" : " (" + e.getKey() + ")";
+            double[] pred = ps.stream().mapToDouble(Pair::predicted).toArray();
+            double[] meas = ps.stream().mapToDouble(Pair::measured).toArray();
+            if (ps.stream().allMatch(Pair::hasInterval)) {
+                series.add(Series.band("predicted" + suffix + " with interval", xs,
+                        pred, ps.stream().mapToDouble(Pair::low).toArray(), ps.stream().mapToDouble(Pair::high).toArray()));
+            } else {
+                series.add(Series.line("predicted" + suffix, xs, pred));
+            }
+            series.add(Series.points("measured" + suffix, xs, meas));
+            for (double v : xs) {
+                all.add(v);
+            }
+            for (double v : meas) {
+                ys.add(v);
+            }
+        }
+        boolean logX = x.contains("bytes") || spread(all) > 100;
+        boolean logY = spread(ys) > 100 || (logX && spread(ys) > 10);
+        Plots.xy(png, c.name() + ": " + c.measuredValue(), x, c.measuredValue(), series, logX, logY, List.of());
+    }
+
+    static void plotErrors(Path png, CaseResult r) {
+        List<String> labels = r.pairs().stream().map(Pair::label).toList();
+        List<Double> errs = r.pairs().stream().map(p -> p.hasPrediction() ? p.signedRelError() : Double.NaN).toList();
+        Plots.errors(png, r.vcase().name() + ": signed relative error", labels, errs, r.vcase().tolerance().maxAbsRelError());
+    }
+
+    private static double xValue(Pair p, String x) {
+        String v = p.key().get(x);
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException | NullPointerException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static double spread(List<Double> v) {
+        double lo = v.stream().filter(d -> d > 0).mapToDouble(Double::doubleValue).min().orElse(1);
+        double hi = v.stream().filter(d -> d > 0).mapToDouble(Double::doubleValue).max().orElse(1);
+        return hi / lo;
+    }
+
+    /** "median |error| 4.2 %, max 7.9 %" for one case. */
+    public static String oneLine(CaseResult r) {
+        return String.format(Locale.ROOT, "%-28s %-5s %3d points  median |err| %6s  max |err| %6s  (tolerance %s)%s",
+                r.vcase().name(), r.status(), r.pairs().size(), pct(r.medianAbsRelError()), pct(r.maxAbsRelError()),
+                pct(r.vcase().tolerance().maxAbsRelError()),
+                r.message().isEmpty() ? "" : "  " + r.message());
+    }
+
+    private static String pct(double f) {
+        return Double.isNaN(f) ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * f);
+    }
+
+}

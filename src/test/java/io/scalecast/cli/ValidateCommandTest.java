@@ -1,0 +1,72 @@
+package io.scalecast.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code scalecast validate} end to end on test cases (src/test/resources/validation-cases): a
+ * passing case, a deliberately wrong reference (exit 3), intervals, and byte-identical CSVs
+ * whatever the number of jobs.
+ */
+class ValidateCommandTest {
+    @TempDir
+    Path tmp;
+
+    private static final String CASES = "src/test/resources/validation-cases/";
+
+    @Test
+    void wrongReferenceExitsThreeAndRightOneZero() {
+        Cli ok = Cli.run("validate", "--quiet", CASES + "pp-exact");
+        assertEquals(0, ok.exit, ok.toString());
+        assertTrue(ok.out.contains("pp-exact") && ok.out.contains("PASS"), ok.out);
+        Cli bad = Cli.run("validate", "--quiet", CASES + "pp-exact", CASES + "pp-wrong");
+        assertEquals(3, bad.exit, bad.toString());
+        assertTrue(bad.out.contains("beyond"), bad.out);
+        assertTrue(bad.out.contains("-50.0%"), bad.out);
+    }
+
+    @Test
+    void sameCsvWithOneOrTwoJobsAndIntervalsCoverTheirReference() throws Exception {
+        Path a = tmp.resolve("j1.csv");
+        Path b = tmp.resolve("j2.csv");
+        Path report = tmp.resolve("report");
+        Cli r1 = Cli.run("validate", "--quiet", "--jobs", "1", "--intervals", "--samples", "6", "--out", a.toString(),
+                CASES + "pp-intervals", CASES + "pp-exact");
+        Cli r2 = Cli.run("validate", "--quiet", "--jobs", "2", "--intervals", "--samples", "6", "--out", b.toString(),
+                "--report", report.toString(), CASES + "pp-intervals", CASES + "pp-exact");
+        assertEquals(0, r1.exit, r1.toString());
+        assertEquals(0, r2.exit, r2.toString());
+        String csv = Files.readString(a);
+        assertEquals(csv, Files.readString(b), "validate CSV must not depend on --jobs");
+        assertTrue(r1.out.contains("interval coverage: 100% of 5 points"), r1.out);
+        // Every interval of the sampled case is non-degenerate and holds the central prediction.
+        for (String line : csv.split("\n")) {
+            if (line.startsWith("pp-intervals,")) {
+                String[] f = line.split(",");
+                double pred = Double.parseDouble(f[2]);
+                double lo = Double.parseDouble(f[7]);
+                double hi = Double.parseDouble(f[8]);
+                assertTrue(lo < hi && lo <= pred * 1.0001 && pred <= hi * 1.0001, line);
+            }
+        }
+        assertTrue(Files.exists(report.resolve("index.html")));
+        assertTrue(Files.size(report.resolve("validation-pp-intervals-scaling.png")) > 1000);
+        assertTrue(Files.readString(report.resolve("index.html")).contains("validation-pp-exact-errors.png"));
+    }
+
+    @Test
+    void missingCaseIsBadInputWithoutOutput() {
+        Path out = tmp.resolve("none.csv");
+        Cli r = Cli.run("validate", "--quiet", "--out", out.toString(), tmp.resolve("nope").toString());
+        assertEquals(2, r.exit, r.toString());
+        assertTrue(r.err.contains("no such file"), r.err);
+        assertFalse(Files.exists(out));
+    }
+}
