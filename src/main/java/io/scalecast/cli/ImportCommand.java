@@ -1,18 +1,178 @@
 package io.scalecast.cli;
 
+import io.scalecast.trace.AppRunTrace;
+import io.scalecast.trace.CsvTable;
+import io.scalecast.trace.PingPongPoint;
+import io.scalecast.trace.PingPongTrace;
+import io.scalecast.trace.importer.HpccImporter;
+import io.scalecast.trace.importer.ImbImporter;
+import io.scalecast.trace.importer.NetpipeImporter;
+import io.scalecast.trace.importer.OsuImporter;
+import io.scalecast.trace.importer.TextInput;
+import io.scalecast.util.ScalecastException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** Placeholder until issue #3 lands: says so plainly and exits 1. */
-@Command(name = "import", mixinStandardHelpOptions = true, description = "Import NetPIPE, IMB, OSU or HPCC output as a scalecast trace.")
-final class ImportCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+/**
+ * {@code scalecast import netpipe|imb|osu|hpcc INPUT --out F.csv}: turn a tool's own output into
+ * scalecast traces. Every input is parsed completely before any file is written, so bad input
+ * leaves no output behind.
+ */
+@Command(name = "import", mixinStandardHelpOptions = true,
+        description = "Import NetPIPE, IMB, OSU or HPCC output as scalecast traces.",
+        subcommands = {ImportCommand.Netpipe.class, ImportCommand.Imb.class, ImportCommand.Osu.class, ImportCommand.Hpcc.class})
+final class ImportCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
 
     @Override
-    public Integer call() {
-        spec.commandLine().getErr().println("scalecast import: not implemented yet (issue #3)");
-        return 1;
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** The command line as typed, for provenance. */
+    static String command(CommandSpec spec) {
+        return "scalecast " + String.join(" ", spec.root().commandLine().getParseResult().originalArgs());
+    }
+
+    /** Writes every table (after all were built) and prints one line per file. */
+    static int writeAll(CommandSpec spec, Map<Path, CsvTable> outputs, Map<Path, String> what) {
+        if (outputs.size() != new java.util.HashSet<>(outputs.keySet().stream().map(p -> p.toAbsolutePath().normalize()).toList()).size()) {
+            throw ScalecastException.badInput("output files must differ: " + outputs.keySet());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        for (Map.Entry<Path, CsvTable> e : outputs.entrySet()) {
+            e.getValue().write(e.getKey());
+            out.println("wrote " + e.getKey() + ": " + what.get(e.getKey()));
+        }
+        out.flush();
+        return 0;
+    }
+
+    static String describe(PingPongTrace t) {
+        List<PingPongPoint> p = t.points();
+        long min = p.stream().mapToLong(PingPongPoint::messageSizeBytes).min().orElse(0);
+        long max = p.stream().mapToLong(PingPongPoint::messageSizeBytes).max().orElse(0);
+        return p.size() + " ping-pong points, " + min + " B to " + max + " B (" + t.provenance().get("source") + ")";
+    }
+
+    @Command(name = "netpipe", mixinStandardHelpOptions = true,
+            description = "NetPIPE's -o output file (3.x: bytes Mbps seconds; 4.x/5.x: bytes Mbps_min Mbps_avg Mbps_max t_min) → pingpong trace.")
+    static final class Netpipe implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "INPUT", description = "NetPIPE output file (e.g. np.out).")
+        Path input;
+        @Option(names = "--out", required = true, description = "pingpong trace CSV to write.")
+        Path out;
+
+        @Override
+        public Integer call() {
+            PingPongTrace t = NetpipeImporter.read(TextInput.read(input), command(spec));
+            return writeAll(spec, Map.of(out, t.toTable()), Map.of(out, describe(t)));
+        }
+    }
+
+    @Command(name = "imb", mixinStandardHelpOptions = true,
+            description = "IMB-MPI1 output: PingPong → pingpong trace; Sendrecv/Exchange with 2 processes → swap trace (--swap-out).")
+    static final class Imb implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "INPUT", description = "IMB-MPI1 standard output saved to a file.")
+        Path input;
+        @Option(names = "--out", required = true, description = "pingpong trace CSV to write (from PingPong).")
+        Path out;
+        @Option(names = "--swap-out", description = "swap trace CSV to write (from Sendrecv/Exchange with 2 processes).")
+        Path swapOut;
+
+        @Override
+        public Integer call() {
+            ImbImporter.Result r = ImbImporter.read(TextInput.read(input), command(spec), swapOut != null);
+            Map<Path, CsvTable> outs = new LinkedHashMap<>();
+            Map<Path, String> what = new LinkedHashMap<>();
+            outs.put(out, r.pingpong().toTable());
+            what.put(out, describe(r.pingpong()));
+            if (swapOut != null) {
+                outs.put(swapOut, r.swap().toTable());
+                what.put(swapOut, r.swap().points().size() + " swap points");
+            }
+            return writeAll(spec, outs, what);
+        }
+    }
+
+    @Command(name = "osu", mixinStandardHelpOptions = true,
+            description = "OSU osu_latency and/or osu_bw output (5.x or 7.x) → pingpong trace (methods osu_latency, osu_bw).")
+    static final class Osu implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "INPUT", description = "osu_latency / osu_bw output (several may be concatenated).")
+        Path input;
+        @Option(names = "--out", required = true, description = "pingpong trace CSV to write.")
+        Path out;
+
+        @Override
+        public Integer call() {
+            PingPongTrace t = OsuImporter.read(TextInput.read(input), command(spec));
+            return writeAll(spec, Map.of(out, t.toTable()), Map.of(out, describe(t)));
+        }
+    }
+
+    @Command(name = "hpcc", mixinStandardHelpOptions = true,
+            description = "HPCC hpccoutf.txt: HPL result lines → apprun (--out); summary → key/value table (--summary-out); "
+                    + "ping-pong → pingpong trace (--pingpong-out); StarDGEMM/SingleDGEMM → dgemm trace (--dgemm-out).")
+    static final class Hpcc implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "INPUT", description = "hpccoutf.txt")
+        Path input;
+        @Option(names = "--out", required = true, description = "apprun CSV of the HPL runs (one row per WR… line).")
+        Path out;
+        @Option(names = "--summary-out", description = "summary CSV: every key=value of the Summary section with unit and SI value.")
+        Path summaryOut;
+        @Option(names = "--pingpong-out", description = "pingpong CSV: HPCC's 8 B latency and 2,000,000 B bandwidth points.")
+        Path pingpongOut;
+        @Option(names = "--dgemm-out", description = "dgemm CSV: StarDGEMM (all ranks busy) and SingleDGEMM rates at DGEMM_N.")
+        Path dgemmOut;
+        @Option(names = "--nodes", defaultValue = "1", description = "Nodes the run used (hpccoutf.txt does not say; default ${DEFAULT-VALUE}).")
+        int nodes;
+
+        @Override
+        public Integer call() {
+            if (nodes < 1) {
+                throw ScalecastException.badInput("--nodes must be at least 1, got " + nodes);
+            }
+            HpccImporter h = HpccImporter.of(TextInput.read(input), command(spec));
+            Map<Path, CsvTable> outs = new LinkedHashMap<>();
+            Map<Path, String> what = new LinkedHashMap<>();
+            AppRunTrace hpl = h.hpl(nodes);
+            outs.put(out, hpl.toTable());
+            what.put(out, hpl.runs().size() + " HPL runs");
+            if (summaryOut != null) {
+                var s = h.summary();
+                outs.put(summaryOut, s.toTable());
+                what.put(summaryOut, s.entries().size() + " summary entries");
+            }
+            if (pingpongOut != null) {
+                PingPongTrace p = h.pingpong();
+                outs.put(pingpongOut, p.toTable());
+                what.put(pingpongOut, describe(p));
+            }
+            if (dgemmOut != null) {
+                var d = h.dgemm(nodes);
+                outs.put(dgemmOut, d.toTable());
+                what.put(dgemmOut, d.points().size() + " dgemm points");
+            }
+            return writeAll(spec, outs, what);
+        }
     }
 }
