@@ -1,7 +1,6 @@
 package io.scalecast.cli;
 
 import io.scalecast.exec.Executor;
-import io.scalecast.exec.Executors;
 import io.scalecast.exec.Progress;
 import io.scalecast.report.TableFormat;
 import io.scalecast.report.ValidationReport;
@@ -40,11 +39,8 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE.csv", description = "Write the per-point table as CSV.")
     Path out;
 
-    @Option(names = "--jobs", paramLabel = "J", description = "Cases run at once (default: number of cores).")
-    Integer jobs;
-
-    @Option(names = "--executor", paramLabel = "NAME", defaultValue = "local", description = "Where tasks run (default: ${DEFAULT-VALUE}).")
-    String executor;
+    @picocli.CommandLine.Mixin
+    ExecutorOptions executor = new ExecutorOptions();
 
     @Option(names = "--intervals", description = "Add prediction intervals sampled from the calibration's confidence intervals.")
     boolean intervals;
@@ -76,7 +72,7 @@ final class ValidateCommand implements Callable<Integer> {
         for (Path d : dirs) {
             parsed.add(ValidationCase.read(d.isAbsolute() ? d : Path.of("").toAbsolutePath().resolve(d)));
         }
-        Executor ex = Executors.create(executor, jobs);
+        Executor ex = executor.create(quiet ? null : spec.commandLine().getErr());
         Path scratch = work != null ? work.toAbsolutePath() : Scratch.create("scalecast-validate-");
         try {
             List<CaseResult> results = Validator.run(parsed, ex,

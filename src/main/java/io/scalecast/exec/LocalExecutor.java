@@ -131,6 +131,8 @@ public final class LocalExecutor implements Executor {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // Serial GC: these JVMs mostly wait for their own simulation children; fewer GC threads on 2 cores.
         cmd.add("-XX:+UseSerialGC");
+        // C1 only: orchestration JVMs are short-lived; the heavy work is in the simulation children.
+        cmd.add("-XX:TieredStopAtLevel=1");
         cmd.add("-Xmx768m");
         cmd.add("-Djava.awt.headless=true");
         cmd.add("-Dscalecast.home=" + Home.dir());

@@ -16,10 +16,10 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * Draws platform variants from a calibration's confidence intervals. Reads the ping-pong segments
- * of {@code NAME.calibration.json} (fields of {@code calibrate.Segment}: {@code aboveBytes},
- * {@code latencySeconds}, {@code latencyCi95Seconds}, {@code perByteSeconds},
- * {@code perByteCi95Seconds}) and, per sample, shifts each segment's latency and per-byte cost
+ * Draws platform variants from a calibration's confidence intervals. Reads the first (inter-node)
+ * list of ping-pong segments of {@code NAME.calibration.json} as {@code calibrate.CalibrationRecord}
+ * writes it ({@code above_bytes}, {@code latency_s}, {@code latency_ci95_s}, {@code per_byte_s},
+ * {@code per_byte_ci95_s}) and, per sample, shifts each segment's latency and per-byte cost
  * by a normal deviate (σ = 95 % half-width / 1.96). The shift goes into the SMPI factors of the
  * matching size step: with route latency R and route bandwidth B,
  * {@code lat_factor' = lat_factor + ΔL/R} and {@code 1/(bw_factor'·B) = 1/(bw_factor·B) + Δb}
@@ -40,8 +40,17 @@ public final class PlatformSampler {
         this.segments = segments;
     }
 
-    /** {@code dir/NAME.calibration.json} for {@code dir/NAME.xml}. */
+    /**
+     * The calibration record of a platform: the file its {@code calibration.record} property names
+     * (calibrate writes it beside the XML), else {@code NAME.calibration.json} for {@code NAME.xml}.
+     */
     public static Path calibrationFileFor(Path platformXml) {
+        if (java.nio.file.Files.isReadable(platformXml)) {
+            String rec = io.scalecast.platform.PlatformFile.read(platformXml).props().get("calibration.record");
+            if (rec != null && !rec.isBlank()) {
+                return platformXml.toAbsolutePath().resolveSibling(rec);
+            }
+        }
         String n = platformXml.getFileName().toString();
         String base = n.endsWith(".xml") ? n.substring(0, n.length() - 4) : n;
         return platformXml.resolveSibling(base + ".calibration.json");
@@ -59,8 +68,9 @@ public final class PlatformSampler {
         if (a != null) {
             for (JsonElement e : a) {
                 JsonObject o = e.getAsJsonObject();
-                segs.add(new Uncertain(o.has("aboveBytes") ? o.get("aboveBytes").getAsLong() : 0,
-                        num(o, "latencySeconds"), num(o, "latencyCi95Seconds"), num(o, "perByteSeconds"), num(o, "perByteCi95Seconds")));
+                double above = num(o, "above_bytes");
+                segs.add(new Uncertain(Double.isNaN(above) ? 0 : (long) above,
+                        num(o, "latency_s"), num(o, "latency_ci95_s"), num(o, "per_byte_s"), num(o, "per_byte_ci95_s")));
             }
         }
         segs.removeIf(s -> !(s.latencyCi95Seconds() > 0) && !(s.perByteCi95Seconds() > 0));
@@ -154,8 +164,8 @@ public final class PlatformSampler {
             for (var en : e.getAsJsonObject().entrySet()) {
                 JsonElement v = en.getValue();
                 if (v.isJsonArray() && !v.getAsJsonArray().isEmpty() && v.getAsJsonArray().get(0).isJsonObject()
-                        && v.getAsJsonArray().get(0).getAsJsonObject().has("latencySeconds")
-                        && v.getAsJsonArray().get(0).getAsJsonObject().has("perByteSeconds")) {
+                        && v.getAsJsonArray().get(0).getAsJsonObject().has("latency_s")
+                        && v.getAsJsonArray().get(0).getAsJsonObject().has("per_byte_s")) {
                     return v.getAsJsonArray();
                 }
                 JsonArray inner = findSegments(v);
