@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The real runs of issue #4, taken under flock /tmp/scalecast-measure.lock (one measurement at a
+# time on this shared host), each with loadavg before/after recorded:
+#   A. our ping-pong probe across 2 testbed nodes at 100mbit and 1gbit (3 launches merged)
+#   B. HPCC 1.5.0 (HPL + StarDGEMM + ping-pong of the same run) across 2 testbed nodes, 1 rank
+#      per node, at 100mbit and 1gbit, N in $TB_NS
+#   C. HPCC on shared memory (this host, no testbed) with 1 and 2 ranks, N in $SHM_NS
+# Repeats are the outer loop so that an interrupted collection still has every configuration.
+# Raw outputs: traces/raw/hpcc/<config>/n<N>-r<REP>/{hpccinf.txt,hpccoutf.txt,run.txt}.
+# Usage: scripts/real-runs/collect.sh [pingpong] [hpcc-testbed] [hpcc-shm]   (default: all)
+set -euo pipefail
+ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
+SC="$ROOT/scalecast"
+LOCK=/tmp/scalecast-measure.lock
+REPEATS="${REPEATS:-3}"
+TB_NS="${TB_NS:-1000 2000}"
+SHM_NS="${SHM_NS:-1000 2000 3000}"
+RATES="${RATES:-100mbit 1gbit}"
+TB=rr   # testbed name used for the runs
+parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(pingpong hpcc-testbed hpcc-shm)
+want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
+log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
+
+cleanup() { "$SC" testbed down --name "$TB" >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+
+# One HPCC run: $1 = config folder, $2 = N, $3 = rep, $4 = ranks, then the launch command words.
+hpcc_run() {
+  local cfg="$1" n="$2" rep="$3" ranks="$4"; shift 4
+  local dir="$ROOT/traces/raw/hpcc/$cfg/n$n-r$rep"
+  if [ -s "$dir/hpccoutf.txt" ] && grep -q "End of Summary section" "$dir/hpccoutf.txt"; then
+    log "$cfg n=$n rep=$rep: already there"; return 0
+  fi
+  local work; work="$(mktemp -d /tmp/sc-hpcc.XXXXXX)"
+  "$ROOT/scripts/real-runs/hpcc-input.sh" "$n" 1 "$ranks" "$work/hpccinf.txt"
+  log "$cfg n=$n rep=$rep: waiting for the measurement lock"
+  local rc=0 before after start end
+  exec 9>"$LOCK"; flock 9
+  before="$(cut -d' ' -f1-3 /proc/loadavg)"; start="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  ( cd "$work" && "$@" > "$work/stdout.txt" 2>&1 ) || rc=$?
+  after="$(cut -d' ' -f1-3 /proc/loadavg)"; end="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  flock -u 9; exec 9>&-
+  if [ "$rc" != 0 ] || ! grep -q "End of Summary section" "$work/hpccoutf.txt" 2>/dev/null; then
+    log "$cfg n=$n rep=$rep: FAILED (exit $rc); see $work"; return 0
+  fi
+  mkdir -p "$dir"
+  cp "$work/hpccinf.txt" "$work/hpccoutf.txt" "$dir/"
+  {
+    echo "config: $cfg"; echo "ranks: $ranks"; echo "n: $n"; echo "repeat: $rep"
+    echo "start: $start"; echo "end: $end"
+    echo "loadavg_before: $before"; echo "loadavg_after: $after"
+    echo "command: $*"
+    echo "hpcc: $(dpkg-query -W -f='${Package} ${Version}' hpcc)"
+    echo "mpi: $(mpirun --version 2>&1 | head -1)"
+    echo "host: $(uname -n) $(uname -srm), $(nproc) cores"
+  } > "$dir/run.txt"
+  rm -rf "$work"
+  log "$cfg n=$n rep=$rep: $(grep -E '^HPL_Tflops=' "$dir/hpccoutf.txt") $(grep -E '^StarDGEMM_Gflops=' "$dir/hpccoutf.txt")"
+}
+
+if want pingpong; then
+  for rate in $RATES; do
+    out="$ROOT/traces/testbed/pingpong-2n-$rate.csv"
+    [ -s "$out" ] && { log "pingpong $rate: already there"; continue; }
+    cleanup; "$SC" testbed up --name "$TB" --nodes 2 --rate "$rate" >&2
+    log "pingpong $rate: waiting for the measurement lock"
+    flock "$LOCK" "$SC" measure pingpong --testbed "$TB" --np 2 --runs "$REPEATS" --max-bytes 4MiB \
+      --out "$out" >&2
+    cleanup
+  done
+fi
+
+for rep in $(seq 1 "$REPEATS"); do
+  if want hpcc-testbed; then
+    for rate in $RATES; do
+      cleanup; "$SC" testbed up --name "$TB" --nodes 2 --rate "$rate" >&2
+      for n in $TB_NS; do
+        hpcc_run "testbed-2n-$rate" "$n" "$rep" 2 "$SC" testbed run --name "$TB" --timeout 1200 -- \
+          "{mpirun}" -np 2 --map-by node hpcc
+      done
+      cleanup
+    done
+  fi
+  if want hpcc-shm; then
+    for ranks in 1 2; do
+      for n in $SHM_NS; do
+        hpcc_run "shm-${ranks}r" "$n" "$rep" "$ranks" timeout 1200 mpirun --allow-run-as-root -np "$ranks" hpcc
+      done
+    done
+  fi
+done
+log "done"
