@@ -20,7 +20,8 @@ import java.util.concurrent.Callable;
 /** {@code scalecast testbed up|down|status|run}: an emulated cluster in network namespaces (root). */
 @Command(name = "testbed", mixinStandardHelpOptions = true,
         description = "Emulated multi-node cluster in network namespaces joined by tbf-shaped links (needs root).",
-        subcommands = {TestbedCommand.Up.class, TestbedCommand.Down.class, TestbedCommand.Status.class, TestbedCommand.Run.class})
+        subcommands = {TestbedCommand.Up.class, TestbedCommand.Down.class, TestbedCommand.Status.class, TestbedCommand.Run.class,
+                TestbedCommand.TabulateHpcc.class})
 final class TestbedCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -166,6 +167,35 @@ final class TestbedCommand implements Runnable {
                     // JVM already shutting down: the hook does the same, idempotently
                 }
             }
+        }
+    }
+
+    @Command(name = "tabulate-hpcc", mixinStandardHelpOptions = true,
+            description = {"Turn raw HPCC runs (folders with hpccoutf.txt, hpccinf.txt, run.txt as written by",
+                    "scripts/real-runs/collect.sh) into measured.csv (HPL median per N/NB/P/Q with spread),",
+                    "runs.csv (every run with the same run's StarDGEMM and ping-pong) and dgemm.csv."})
+    static final class TabulateHpcc implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "RAW_DIR", description = "Folder holding the run folders.")
+        Path raw;
+        @Option(names = "--out", required = true, description = "Folder to write measured.csv, runs.csv and dgemm.csv into.")
+        Path out;
+        @Option(names = "--nodes", defaultValue = "1", description = "Nodes the ranks ran on (1 = shared memory), default ${DEFAULT-VALUE}.")
+        int nodes;
+        @Option(names = "--placement", required = true, description = "How ranks were placed, for provenance.")
+        String placement;
+
+        @Override
+        public Integer call() {
+            if (nodes < 1) {
+                throw ScalecastException.badInput("--nodes " + nodes + ": expected at least 1");
+            }
+            PrintWriter o = spec.commandLine().getOut();
+            for (Path p : io.scalecast.testbed.HpccRuns.tabulate(raw, out, nodes, placement, io.scalecast.util.Home.dir())) {
+                o.println("wrote " + p);
+            }
+            return 0;
         }
     }
 }

@@ -1,0 +1,278 @@
+package io.scalecast.testbed;
+
+import io.scalecast.trace.CsvTable;
+import io.scalecast.trace.DgemmPoint;
+import io.scalecast.trace.DgemmTrace;
+import io.scalecast.trace.HplResultLine;
+import io.scalecast.trace.Provenance;
+import io.scalecast.util.AtomicFiles;
+import io.scalecast.util.ScalecastException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Real HPCC runs as collected by {@code scripts/real-runs/collect.sh}: one folder per run with
+ * {@code hpccoutf.txt} (HPCC's output), {@code hpccinf.txt} (its input) and {@code run.txt}
+ * (when, where, loadavg before/after, the command). Turns a set of them into the tables the
+ * validation cases compare against: the HPL result per configuration (median over repeats and
+ * the spread), every run with the node and network figures HPCC measured in the same run
+ * (StarDGEMM, SingleDGEMM, ping-pong), and the dgemm rates as a {@code dgemm} trace.
+ */
+public final class HpccRuns {
+    private HpccRuns() {
+    }
+
+    /**
+     * One HPCC run.
+     *
+     * @param hpl       HPL's result line (N, NB, P, Q, time in s, Gflops)
+     * @param ranks     MPI processes
+     * @param repeat    repeat index from run.txt (1-based as collected)
+     * @param summary   HPCC's summary section, key → value as printed
+     * @param run       run.txt, key → value
+     * @param folder    where the run's files are (relative to the repository when possible)
+     */
+    public record Run(HplResultLine hpl, int ranks, int repeat, Map<String, String> summary, Map<String, String> run, String folder) {
+        double number(String key) {
+            String v = summary.get(key);
+            if (v == null) {
+                throw ScalecastException.badInput(folder + "/hpccoutf.txt: no " + key + " in the summary section");
+            }
+            return Double.parseDouble(v);
+        }
+
+        /** StarDGEMM: per-rank dgemm rate with every rank computing at once, in flop/s. */
+        double starDgemmFlops() {
+            return number("StarDGEMM_Gflops") * 1e9;
+        }
+
+        /** SingleDGEMM: one rank computing while the others wait, in flop/s. */
+        double singleDgemmFlops() {
+            return number("SingleDGEMM_Gflops") * 1e9;
+        }
+    }
+
+    /** Reads every run folder (one holding hpccoutf.txt) under {@code dir}, sorted by path. */
+    public static List<Run> read(Path dir, Path relativeTo) {
+        if (!Files.isDirectory(dir)) {
+            throw ScalecastException.badInput(dir + ": no such folder of HPCC runs");
+        }
+        List<Run> runs = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path f : s.filter(p -> p.getFileName().toString().equals("hpccoutf.txt")).sorted().toList()) {
+                runs.add(readRun(f.getParent(), relativeTo));
+            }
+        } catch (IOException e) {
+            throw ScalecastException.failure("cannot list " + dir + ": " + e.getMessage());
+        }
+        if (runs.isEmpty()) {
+            throw ScalecastException.badInput(dir + ": no hpccoutf.txt found below it");
+        }
+        return runs;
+    }
+
+    static Run readRun(Path folder, Path relativeTo) {
+        Path out = folder.resolve("hpccoutf.txt");
+        String shown = relativeTo == null ? folder.toString() : relativeTo.toAbsolutePath().relativize(folder.toAbsolutePath()).toString();
+        List<String> lines = AtomicFiles.read(out).lines().toList();
+        HplResultLine hpl = null;
+        Map<String, String> summary = new LinkedHashMap<>();
+        boolean inSummary = false;
+        boolean ended = false;
+        for (String l : lines) {
+            if (hpl == null) {
+                hpl = HplResultLine.parse(l).orElse(null);
+            }
+            if (l.startsWith("Begin of Summary section")) {
+                inSummary = true;
+            } else if (l.startsWith("End of Summary section")) {
+                ended = true;
+                inSummary = false;
+            } else if (inSummary && l.indexOf('=') > 0) {
+                summary.put(l.substring(0, l.indexOf('=')).trim(), l.substring(l.indexOf('=') + 1).trim());
+            }
+        }
+        if (hpl == null) {
+            throw ScalecastException.badInput(out + ": no HPL result line (T/V N NB P Q Time Gflops) found");
+        }
+        if (!ended) {
+            throw ScalecastException.badInput(out + ": summary section incomplete (expected \"End of Summary section.\"): an interrupted run?");
+        }
+        Map<String, String> run = readRunTxt(folder.resolve("run.txt"));
+        int ranks = Integer.parseInt(summary.getOrDefault("CommWorldProcs", String.valueOf(hpl.p() * hpl.q())));
+        int repeat = Integer.parseInt(run.getOrDefault("repeat", "1"));
+        return new Run(hpl, ranks, repeat, summary, run, shown);
+    }
+
+    private static Map<String, String> readRunTxt(Path f) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (!Files.isRegularFile(f)) {
+            throw ScalecastException.badInput(f + ": missing (the run's date, loadavg and command)");
+        }
+        int no = 0;
+        for (String l : AtomicFiles.read(f).lines().toList()) {
+            no++;
+            int c = l.indexOf(':');
+            if (c <= 0) {
+                throw ScalecastException.badInput(f.toString(), no, "expected \"key: value\", got \"" + l + "\"");
+            }
+            m.put(l.substring(0, c).trim(), l.substring(c + 1).trim());
+        }
+        return m;
+    }
+
+    /** The HPL options HPCC ran with (from the first run's hpccinf.txt), for the prediction to reuse. */
+    static String hplOptions(List<Run> runs, Path relativeTo) {
+        Path inf = (relativeTo == null ? Path.of(runs.get(0).folder()) : relativeTo.resolve(runs.get(0).folder())).resolve("hpccinf.txt");
+        if (!Files.isRegularFile(inf)) {
+            return "unknown (no hpccinf.txt)";
+        }
+        List<String> l = AtomicFiles.read(inf).lines().toList();
+        if (l.size() < 31) {
+            throw ScalecastException.badInput(inf + ": expected HPL's 31-line input, got " + l.size() + " lines");
+        }
+        String[] pf = {"left", "Crout", "right"};
+        String[] bc = {"1rg", "1rM", "2rg", "2rM", "Lng", "LnM"};
+        String[] sw = {"bin-exch", "long", "mix"};
+        return String.format(Locale.ROOT,
+                "NB=%s PMAP=%s threshold=%s PFACT=%s NBMIN=%s NDIV=%s RFACT=%s BCAST=%s DEPTH=%s SWAP=%s swap_threshold=%s L1=%s U=%s equilibration=%s alignment=%s",
+                w(l, 8), w(l, 9).equals("0") ? "row" : "column", w(l, 13), pf[Integer.parseInt(w(l, 15))], w(l, 17), w(l, 19),
+                pf[Integer.parseInt(w(l, 21))], bc[Integer.parseInt(w(l, 23))], w(l, 25), sw[Integer.parseInt(w(l, 26))], w(l, 27),
+                w(l, 28).equals("0") ? "transposed" : "no-transposed", w(l, 29).equals("0") ? "transposed" : "no-transposed",
+                w(l, 30).equals("1") ? "yes" : "no", w(l, 31));
+    }
+
+    /** First word of line {@code oneBased} (HPL.dat: line 6 = Ns, 8 = NBs, 9 = PMAP, 11/12 = Ps/Qs, 13 = threshold, …). */
+    private static String w(List<String> lines, int oneBased) {
+        return lines.get(oneBased - 1).trim().split("\\s+")[0];
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    private static double min(double[] v) {
+        return Arrays.stream(v).min().orElse(Double.NaN);
+    }
+
+    private static double max(double[] v) {
+        return Arrays.stream(v).max().orElse(Double.NaN);
+    }
+
+    /** Runs grouped by (N, NB, P, Q), in that order. */
+    static Map<String, List<Run>> byConfig(List<Run> runs) {
+        Map<String, List<Run>> m = new TreeMap<>();
+        for (Run r : runs) {
+            HplResultLine h = r.hpl();
+            String k = String.format(Locale.ROOT, "%09d %05d %05d %05d", h.n(), h.nb(), h.p(), h.q());
+            m.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
+        }
+        return m;
+    }
+
+    /** Provenance common to the three tables. */
+    static Provenance provenance(String kind, List<Run> runs, int nodes, String placement, String rawDir, String hplOptions) {
+        Run first = runs.get(0);
+        String loads = runs.stream().map(r -> r.run().get("loadavg_before") + " / " + r.run().get("loadavg_after"))
+                .reduce((a, b) -> a + "; " + b).orElse("");
+        String dates = runs.stream().map(r -> r.run().getOrDefault("start", "?")).sorted().toList().toString();
+        return new Provenance().put("kind", kind)
+                .put("source", "measured here: " + first.run().getOrDefault("hpcc", "hpcc")
+                        + " (HPC Challenge 1.5.0, HPL with Debian reference BLAS); raw outputs in " + rawDir)
+                .put("host", first.run().getOrDefault("host", "?"))
+                .put("mpi", first.run().getOrDefault("mpi", "?"))
+                .put("date", dates.length() > 2 ? dates.substring(1, dates.length() - 1).split(", ")[0] + " .. "
+                        + runs.stream().map(r -> r.run().getOrDefault("end", "?")).sorted().reduce((a, b) -> b).orElse("?") : "?")
+                .put("command", first.run().getOrDefault("command", "?") + " (input: hpccinf.txt from scripts/real-runs/hpcc-input.sh)")
+                .put("placement", placement + "; nodes=" + nodes)
+                .put("loadavg", "per run, before / after (1, 5, 15 min): " + loads)
+                .put("hpl_options", hplOptions);
+    }
+
+    /**
+     * Writes {@code measured.csv} (apprun, one row per HPL configuration: median time and Gflops
+     * over the repeats, min/max and spread), {@code runs.csv} (every run with HPCC's node and
+     * network figures of that same run) and {@code dgemm.csv} (dgemm trace: StarDGEMM with all
+     * ranks loaded, SingleDGEMM with one) into {@code outDir}.
+     *
+     * @param nodes     nodes the ranks ran on (1 = shared memory)
+     * @param placement how ranks were placed, for provenance
+     */
+    public static List<Path> tabulate(Path rawDir, Path outDir, int nodes, String placement, Path repoRoot) {
+        List<Run> runs = read(rawDir, repoRoot);
+        String raw = repoRoot == null ? rawDir.toString() : repoRoot.toAbsolutePath().relativize(rawDir.toAbsolutePath()).toString();
+        String opts = hplOptions(runs, repoRoot);
+        Map<String, List<Run>> groups = byConfig(runs);
+
+        CsvTable measured = new CsvTable(provenance("apprun", runs, nodes, placement, raw, opts)
+                .put("note", "one row per HPL configuration: time_s and gflops = median over `repeats` runs; spread = (max-min)/median of gflops; "
+                        + "per-run figures and the same runs' StarDGEMM/ping-pong in runs.csv"),
+                List.of("app", "ranks", "nodes", "parameters", "n", "nb", "p", "q", "time_s", "gflops", "rate", "rate_unit",
+                        "repeats", "time_min_s", "time_max_s", "gflops_min", "gflops_max", "spread", "star_dgemm_gflops_median"));
+        CsvTable each = new CsvTable(provenance("apprun", runs, nodes, placement, raw, opts)
+                .put("note", "every run; star/single dgemm, ping-pong and STREAM figures are HPCC's own, from the same hpccoutf.txt as the HPL result"),
+                List.of("app", "ranks", "nodes", "parameters", "repeat", "n", "nb", "p", "q", "time_s", "gflops", "rate", "rate_unit",
+                        "star_dgemm_gflops", "single_dgemm_gflops", "dgemm_n", "pingpong_latency_avg_s", "pingpong_bandwidth_avg_Bps",
+                        "star_stream_triad_Bps", "loadavg_before_1m", "loadavg_after_1m", "start", "raw"));
+        List<DgemmPoint> dgemm = new ArrayList<>();
+        for (List<Run> g : groups.values()) {
+            HplResultLine h = g.get(0).hpl();
+            int ranks = g.get(0).ranks();
+            String params = "n=" + h.n() + ";nb=" + h.nb() + ";p=" + h.p() + ";q=" + h.q();
+            double[] t = g.stream().mapToDouble(r -> r.hpl().timeSeconds()).toArray();
+            double[] gf = g.stream().mapToDouble(r -> r.hpl().gflops()).toArray();
+            double[] star = g.stream().mapToDouble(Run::starDgemmFlops).toArray();
+            double[] single = g.stream().mapToDouble(Run::singleDgemmFlops).toArray();
+            double medGf = median(gf);
+            measured.add("hpl", ranks, nodes, params, h.n(), h.nb(), h.p(), h.q(), median(t), medGf, medGf, "Gflops",
+                    g.size(), min(t), max(t), min(gf), max(gf), (max(gf) - min(gf)) / medGf, median(star) / 1e9);
+            for (Run r : g) {
+                each.add("hpl", ranks, nodes, params, r.repeat(), h.n(), h.nb(), h.p(), h.q(), r.hpl().timeSeconds(), r.hpl().gflops(),
+                        r.hpl().gflops(), "Gflops", r.number("StarDGEMM_Gflops"), r.number("SingleDGEMM_Gflops"),
+                        (long) r.number("DGEMM_N"), ranks > 1 ? r.number("AvgPingPongLatency_usec") * 1e-6 : Double.NaN,
+                        ranks > 1 ? r.number("AvgPingPongBandwidth_GBytes") * 1e9 : Double.NaN, r.number("StarSTREAM_Triad") * 1e9,
+                        r.run().getOrDefault("loadavg_before", "?").split(" ")[0], r.run().getOrDefault("loadavg_after", "?").split(" ")[0],
+                        r.run().getOrDefault("start", "?"), r.folder());
+            }
+            int dn = (int) g.get(0).number("DGEMM_N");
+            dgemm.add(new DgemmPoint(dn, median(star), ranks, g.size(), min(star), max(star)));
+            if (ranks > 1) {
+                dgemm.add(new DgemmPoint(dn, median(single), 1, g.size(), min(single), max(single)));
+            }
+        }
+        Provenance dp = provenance("dgemm", runs, nodes, placement, raw, opts).put("note",
+                "HPCC's DGEMM of the same runs as measured.csv: ranks_loaded = ranks computing at once on this host "
+                        + "(StarDGEMM = all ranks, SingleDGEMM = 1); testbed nodes share the host's cores; rate = median over the runs, "
+                        + "min/max across runs; repetitions = number of runs");
+        List<Path> written = new ArrayList<>();
+        measured.write(outDir.resolve("measured.csv"));
+        written.add(outDir.resolve("measured.csv"));
+        each.write(outDir.resolve("runs.csv"));
+        written.add(outDir.resolve("runs.csv"));
+        new DgemmTrace(dp, dedupe(dgemm)).write(outDir.resolve("dgemm.csv"));
+        written.add(outDir.resolve("dgemm.csv"));
+        return written;
+    }
+
+    /** HPCC sizes DGEMM from N; two HPL sizes giving the same DGEMM order keep the first. */
+    private static List<DgemmPoint> dedupe(List<DgemmPoint> pts) {
+        Map<String, DgemmPoint> m = new LinkedHashMap<>();
+        for (DgemmPoint p : pts) {
+            m.putIfAbsent(p.n() + "/" + p.ranksLoaded(), p);
+        }
+        return new ArrayList<>(m.values());
+    }
+}

@@ -1,0 +1,96 @@
+package io.scalecast.testbed;
+
+import io.scalecast.cli.Cli;
+import io.scalecast.trace.AppRunTrace;
+import io.scalecast.trace.CsvTable;
+import io.scalecast.trace.DgemmTrace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Tabulating raw HPCC runs. The fixture is a real HPCC 1.5.0 output (N=3000, 1x2, loaded host);
+ * the three "repeats" are that output with the HPL line and StarDGEMM changed by the test, so
+ * the expected medians and spread are known exactly.
+ */
+class HpccRunsTest {
+    @TempDir
+    Path tmp;
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = HpccRunsTest.class.getResourceAsStream("/hpcc/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private void run(Path raw, int rep, double time, double gflops, double star) throws IOException {
+        String out = resource("hpccoutf-n3000-2r.txt")
+                .replace("WR11C2R4        3000    80     1     2              35.74              5.041e-01",
+                        String.format(java.util.Locale.ROOT, "WR11C2R4        3000    80     1     2 %18.2f    %19.4e", time, gflops))
+                .replace("StarDGEMM_Gflops=0.663889", "StarDGEMM_Gflops=" + star);
+        Path d = raw.resolve("n3000-r" + rep);
+        Files.createDirectories(d);
+        Files.writeString(d.resolve("hpccoutf.txt"), out);
+        Files.writeString(d.resolve("hpccinf.txt"), resource("hpccinf-n3000-2r.txt"));
+        Files.writeString(d.resolve("run.txt"), "config: shm-2r\nranks: 2\nn: 3000\nrepeat: " + rep
+                + "\nstart: 2026-11-30T07:0" + rep + ":00Z\nend: 2026-11-30T07:0" + rep + ":40Z\nloadavg_before: 1.5 1.0 0.5\n"
+                + "loadavg_after: 2.0 1.0 0.5\ncommand: mpirun -np 2 hpcc\nhpcc: hpcc 1.5.0-4\nmpi: mpirun (Open MPI) 4.1.4\nhost: vm\n");
+    }
+
+    @Test
+    void medianAndSpreadPerConfigurationWithTheSameRunsDgemm() throws IOException {
+        Path raw = tmp.resolve("raw");
+        run(raw, 1, 36.0, 0.5, 0.6);
+        run(raw, 2, 30.0, 0.6, 0.8);
+        run(raw, 3, 45.0, 0.4, 0.7);
+        Cli r = Cli.run("testbed", "tabulate-hpcc", raw.toString(), "--out", tmp.resolve("case").toString(),
+                "--placement", "2 ranks on one host, shared memory");
+        assertEquals(0, r.exit, r.toString());
+        CsvTable m = CsvTable.read(tmp.resolve("case/measured.csv"));
+        assertEquals(1, m.size());
+        assertEquals(3000, (long) m.number(0, "n"));
+        assertEquals(80, (long) m.number(0, "nb"));
+        assertEquals(1, (long) m.number(0, "p"));
+        assertEquals(2, (long) m.number(0, "q"));
+        assertEquals(36.0, m.number(0, "time_s"), 1e-12);
+        assertEquals(0.5, m.number(0, "gflops"), 1e-12);
+        assertEquals((0.6 - 0.4) / 0.5, m.number(0, "spread"), 1e-12);
+        assertEquals(0.7, m.number(0, "star_dgemm_gflops_median"), 1e-12);
+        assertEquals("n=3000;nb=80;p=1;q=2", m.get(0, "parameters"));
+        assertTrue(m.provenance().get("hpl_options").contains("NB=80 PMAP=row threshold=16.0 PFACT=right NBMIN=4 NDIV=2 RFACT=Crout BCAST=1rM DEPTH=1 SWAP=mix"),
+                m.provenance().get("hpl_options"));
+        assertTrue(m.provenance().get("loadavg").contains("1.5 1.0 0.5 / 2.0 1.0 0.5"), m.provenance().get("loadavg"));
+        // the typed reader of the apprun kind accepts it
+        assertEquals(1, AppRunTrace.read(tmp.resolve("case/measured.csv")).runs().size());
+        CsvTable each = CsvTable.read(tmp.resolve("case/runs.csv"));
+        assertEquals(3, each.size());
+        assertEquals(0.8, each.number(1, "star_dgemm_gflops"), 1e-12);
+        assertEquals(0.697653, each.number(1, "single_dgemm_gflops"), 1e-12);
+        assertTrue(each.number(0, "pingpong_latency_avg_s") > 0);
+        DgemmTrace d = DgemmTrace.read(tmp.resolve("case/dgemm.csv"));
+        assertEquals(0.7e9, d.loaded(2).get(0).rateFlopsPerSecond(), 1);
+        assertEquals(0.6e9, d.loaded(2).get(0).rateMinFlopsPerSecond(), 1);
+        assertEquals(1, d.loaded(1).size());
+    }
+
+    @Test
+    void anInterruptedRunIsBadInputNamingTheFile() throws IOException {
+        Path raw = tmp.resolve("raw");
+        run(raw, 1, 36.0, 0.5, 0.6);
+        Path f = raw.resolve("n3000-r1/hpccoutf.txt");
+        String t = Files.readString(f);
+        Files.writeString(f, t.substring(0, t.indexOf("End of Summary section")));
+        Cli r = Cli.run("testbed", "tabulate-hpcc", raw.toString(), "--out", tmp.resolve("case").toString(), "--placement", "x");
+        assertEquals(2, r.exit, r.toString());
+        assertTrue(r.err.contains("hpccoutf.txt: summary section incomplete"), r.err);
+        assertTrue(!Files.exists(tmp.resolve("case/measured.csv")), "no partial output");
+    }
+}
