@@ -47,7 +47,7 @@ final class MeasureCommand implements Runnable {
         String mpirunArgs;
         @Option(names = "--testbed", description = "Run across the nodes of this testbed (scalecast testbed up); mpirun starts in its node 0.")
         String testbed;
-        @Option(names = "--launcher", defaultValue = "mpirun", description = "Launcher (default ${DEFAULT-VALUE}; srun later).")
+        @Option(names = "--launcher", defaultValue = "mpirun", description = "mpirun, or srun under Slurm (PMIx) (default ${DEFAULT-VALUE}).")
         String launcher;
         @Option(names = "--runs", defaultValue = "1", description = "Independent launches merged into one trace (default ${DEFAULT-VALUE}).")
         int runs;

@@ -14,7 +14,8 @@ import java.util.Objects;
  * and extra environment. The testbed builds its own {@code Launch} (its hostfile, its MCA options,
  * its namespace wrapper); probe logic never looks inside.
  *
- * @param launcher     launcher program; only {@code mpirun} is supported so far (srun comes with Slurm)
+ * @param launcher     {@code mpirun}, or {@code srun} (under Slurm: ranks placed by the allocation,
+ *                     MPI wired up through PMIx, the plugin Debian's Open MPI and Slurm share)
  * @param processes    number of MPI processes ({@code -np})
  * @param hostfile     mpirun hostfile, or null to run on this machine
  * @param launcherArgs extra arguments placed before the probe program (e.g. {@code --mca btl tcp,self})
@@ -26,8 +27,11 @@ public record Launch(String launcher, int processes, Path hostfile, List<String>
 
     public Launch {
         Objects.requireNonNull(launcher, "launcher");
-        if (!launcher.equals("mpirun")) {
-            throw ScalecastException.badInput("launcher \"" + launcher + "\" is not supported yet: expected mpirun");
+        if (!launcher.equals("mpirun") && !launcher.equals("srun")) {
+            throw ScalecastException.badInput("--launcher must be mpirun or srun, got \"" + launcher + "\"");
+        }
+        if (launcher.equals("srun") && hostfile != null) {
+            throw ScalecastException.badInput("--hostfile is for mpirun; with --launcher srun the Slurm allocation places the ranks");
         }
         if (processes < 1) {
             throw ScalecastException.badInput("--np must be at least 1, got " + processes);
@@ -36,6 +40,9 @@ public record Launch(String launcher, int processes, Path hostfile, List<String>
         wrapper = List.copyOf(wrapper);
         environment = Map.copyOf(environment);
     }
+
+    /** Slurm's MPI plugin for srun: Debian's Open MPI 4.1 starts under {@code --mpi=pmix} (pmi2 and none abort in MPI_Init). */
+    public static final String SRUN_MPI_DEFAULT = "pmix";
 
     /** {@code mpirun -np N} on this machine. */
     public static Launch local(int processes) {
@@ -49,6 +56,18 @@ public record Launch(String launcher, int processes, Path hostfile, List<String>
     /** The full command line: wrapper, launcher and its options, then the program and its arguments. */
     public List<String> command(Path program, List<String> programArgs) {
         List<String> c = new ArrayList<>(wrapper);
+        if (launcher.equals("srun")) {
+            c.add("srun");
+            c.add("--mpi=" + environment.getOrDefault("SCALECAST_SRUN_MPI", SRUN_MPI_DEFAULT));
+            c.add("-n");
+            c.add(Integer.toString(processes));
+            // Like mpirun's --oversubscribe: the user chose the placement.
+            c.add("--overcommit");
+            c.addAll(launcherArgs);
+            c.add(program.toString());
+            c.addAll(programArgs);
+            return c;
+        }
         c.add(launcher);
         c.add("-np");
         c.add(Integer.toString(processes));

@@ -39,7 +39,8 @@ public final class MachineInfo {
     /** First line of {@code mpirun --version}, e.g. "mpirun (Open MPI) 4.1.4"; "unknown" if it cannot run. */
     public static String mpiVersion(Launch launch) {
         try {
-            Process p = new ProcessBuilder(launch.launcher(), "--version").redirectErrorStream(true).start();
+            // The MPI library is what the probes link; under srun, ask mpirun (same installation) for its version.
+            Process p = new ProcessBuilder("mpirun", "--version").redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes());
             p.waitFor(20, TimeUnit.SECONDS);
             String first = out.strip().split("\n")[0].strip();
