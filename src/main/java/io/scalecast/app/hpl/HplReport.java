@@ -36,18 +36,18 @@ public final class HplReport {
     }
 
     /**
-     * The analytic model's lines, in the same columns but marked {@code analytic} at the end so
-     * that nothing mistakes them for simulated (or measured) HPL lines.
+     * The analytic model's lines, in HPL's columns but prefixed {@code analytic} so that nothing
+     * (no reader, no HPL-output importer) mistakes them for simulated or measured HPL lines.
      */
     public static List<String> analyticText(List<HplPrediction> ps) {
         List<String> out = new ArrayList<>();
         out.add("HPL scalability-page model (analytic estimate, not simulated):");
-        out.add(HplResultLine.HEADER);
+        out.add("         " + HplResultLine.HEADER);
         for (HplPrediction p : ps) {
             HplConfig c = p.config();
             HplResultLine l = new HplResultLine(c.tvCode(), c.n(), c.nb(), c.p(), c.q(), p.analyticSeconds(),
                     HplConfig.gflops(c.n(), p.analyticSeconds()));
-            out.add(l.format() + "  analytic");
+            out.add("analytic " + l.format());
         }
         return out;
     }

@@ -2,10 +2,14 @@ package io.scalecast.app.hpl;
 
 import io.scalecast.cli.Cli;
 import io.scalecast.trace.CsvTable;
+import io.scalecast.trace.AppRun;
 import io.scalecast.trace.HplResultLine;
+import io.scalecast.trace.importer.HpccImporter;
+import io.scalecast.trace.importer.TextInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,5 +46,20 @@ class PredictHplGoldenTest {
             assertEquals(t.number(i, "gflops"), lines.get(i).gflops(), 1e-4 * lines.get(i).gflops());
         }
         assertTrue(stdout.contains("analytic estimate"));
+        // and the HPCC importer, the code that reads real HPL output, reads them the same way
+        // (wrapped in the minimal hpccoutf.txt frame it requires; the analytic lines are skipped)
+        String hpccout = "Begin of Summary section.\nHPL_Tflops=0\nEnd of Summary section.\n" + stdout;
+        List<AppRun> runs = HpccImporter.of(TextInput.of("predicted", hpccout.getBytes(StandardCharsets.UTF_8)), "test")
+                .hpl(2).runs();
+        assertEquals(4, runs.size());
+        for (AppRun run : runs) {
+            int i = 0;
+            while (!(t.get(i, "n").equals(run.parameter("n")) && t.get(i, "nb").equals(run.parameter("nb")))) {
+                i++; // fails with IndexOutOfBounds if the importer read an N/NB we did not print
+            }
+            assertEquals("4", run.parameter("nbmin"));
+            assertEquals(t.number(i, "gflops"), run.rate(), 1e-4 * run.rate());
+            assertEquals(t.number(i, "time_s"), run.timeSeconds(), 0.005);
+        }
     }
 }
