@@ -1,18 +1,120 @@
 package io.scalecast.cli;
 
+import io.scalecast.report.TableFormat;
+import io.scalecast.report.WhatIfReport;
+import io.scalecast.util.AtomicFiles;
+import io.scalecast.whatif.AppSpec;
+import io.scalecast.whatif.Prices;
+import io.scalecast.whatif.Variation;
+import io.scalecast.whatif.WhatIf;
+import io.scalecast.exec.Progress;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
-/** Placeholder until issue #9 lands: says so plainly and exits 1. */
-@Command(name = "whatif", mixinStandardHelpOptions = true, description = "Compare variants of a platform (interconnect, node count, CPU speed).")
+/** {@code scalecast whatif}: predicted scaling of one app on variants of a platform, with cost per unit when priced. */
+@Command(name = "whatif", mixinStandardHelpOptions = true,
+        description = {"Predict an application on variants of a base platform: another interconnect (published figures), "
+                + "node count, node speed or ranks per node. Prints a table; --out writes CSV, --plot a PNG.",
+                "Networks: fast-ethernet, gigabit, myrinet, myrinet-2000 (sources in the CSV provenance)."})
 final class WhatifCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--base", required = true, paramLabel = "X.xml", description = "Base platform (one <cluster>, e.g. from calibrate).")
+    Path base;
+
+    @Option(names = "--vary", required = true, paramLabel = "DIM=V1,V2",
+            description = "network=fast-ethernet,gigabit,myrinet | nodes=2..64 | node-speed=500Mf,1Gf | ranks-per-node=1,2")
+    String vary;
+
+    @Option(names = "--app", required = true, paramLabel = "hpl|treecode|pingpong", description = "What to predict.")
+    String app;
+
+    @Option(names = "--procs", split = ",", paramLabel = "R1,R2", description = "MPI ranks to predict (default: powers of two up to the variant's size).")
+    List<Integer> procs = new ArrayList<>();
+
+    @Option(names = "--ranks-per-node", paramLabel = "K", description = "Ranks per node (default: 1 per node).")
+    Integer ranksPerNode;
+
+    @Option(names = "--n", paramLabel = "N", description = "HPL problem size.")
+    long n;
+
+    @Option(names = "--nb", paramLabel = "NB", description = "HPL block size.")
+    int nb;
+
+    @Option(names = "--particles", paramLabel = "N", description = "Tree-code particle count.")
+    long particles;
+
+    @Option(names = "--distribution", paramLabel = "smooth|clustered", defaultValue = "smooth", description = "Tree-code particles (default: ${DEFAULT-VALUE}).")
+    String distribution;
+
+    @Option(names = "--steps", paramLabel = "S", description = "Tree-code steps (default: the predict command's).")
+    int steps;
+
+    @Option(names = "--theta", paramLabel = "T", description = "Tree-code opening angle (default: the predict command's).")
+    Double theta;
+
+    @Option(names = "--sizes", paramLabel = "B1,B2", description = "Ping-pong message sizes in bytes.")
+    String sizes;
+
+    @Option(names = "--price-node", paramLabel = "USD", description = "Price of one node, for cost per unit of performance.")
+    String priceNode;
+
+    @Option(names = "--price-nic", paramLabel = "USD|NET=USD,...", description = "Price of one NIC (one per node), or per network variant.")
+    String priceNic;
+
+    @Option(names = "--out", paramLabel = "F.csv", description = "Write the table as CSV (with provenance).")
+    Path out;
+
+    @Option(names = "--plot", paramLabel = "F.png", description = "Write the scaling plot (and F-cost.png when priced).")
+    Path plot;
+
+    @Option(names = "--work", paramLabel = "DIR", description = "Keep variant platforms and per-point outputs here (default: temporary, removed).")
+    Path work;
+
+    @Option(names = "--quiet", description = "No progress on stderr.")
+    boolean quiet;
+
+    @picocli.CommandLine.Mixin
+    ExecutorOptions executor = new ExecutorOptions();
+
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("scalecast whatif: not implemented yet (issue #9)");
-        return 1;
+        PrintWriter o = spec.commandLine().getOut();
+        AppSpec a = new AppSpec(app, "treecode".equals(app) ? particles : n, nb, distribution, steps,
+                theta == null ? Double.NaN : theta, sizes);
+        Variation v = Variation.parse(vary);
+        Prices prices = Prices.parse(priceNode, priceNic);
+        Path scratch = work != null ? work.toAbsolutePath() : Scratch.create("scalecast-whatif-");
+        try {
+            WhatIf.Study s = new WhatIf.Study(base.toAbsolutePath(), v, a, procs, ranksPerNode, prices, scratch);
+            List<WhatIf.Variant> variants = WhatIf.variants(s);
+            List<WhatIf.Row> rows = WhatIf.run(s, executor.create(quiet ? null : spec.commandLine().getErr()),
+                    Progress.onTerminal("whatif", quiet));
+            o.print(TableFormat.TEXT.render(WhatIfReport.table(s, rows)));
+            for (WhatIf.Variant x : variants) {
+                o.println("  " + x.name() + ": " + x.source());
+            }
+            if (out != null) {
+                AtomicFiles.writeString(out, WhatIfReport.csv(s, variants, rows));
+                o.println("wrote " + out);
+            }
+            if (plot != null) {
+                for (Path p : WhatIfReport.plots(plot.toAbsolutePath(), s, rows)) {
+                    o.println("wrote " + p);
+                }
+            }
+            return 0;
+        } finally {
+            if (work == null) {
+                Scratch.delete(scratch);
+            }
+        }
     }
 }

@@ -1,0 +1,189 @@
+package io.scalecast.whatif;
+
+import io.scalecast.exec.CommandTask;
+import io.scalecast.exec.Executor;
+import io.scalecast.exec.Progress;
+import io.scalecast.exec.TaskResult;
+import io.scalecast.platform.PlatformFile;
+import io.scalecast.trace.CsvTable;
+import io.scalecast.util.ScalecastException;
+import io.scalecast.util.Units;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a what-if study: one platform variant per value of the varied dimension, the app predicted
+ * at each rank count (or, when the node count varies, on all of each variant's nodes), every
+ * prediction one task on the sweep runner. Rows come back in variant order then rank order,
+ * whatever the number of jobs.
+ */
+public final class WhatIf {
+    private WhatIf() {
+    }
+
+    /**
+     * @param base         the platform the variants start from
+     * @param variation    what varies
+     * @param app          what is predicted
+     * @param ranks        rank counts to predict (empty: powers of two up to what the variant holds)
+     * @param ranksPerNode ranks per node (null: the prediction command's default)
+     * @param prices       node and NIC prices (may be {@link Prices#none()})
+     * @param work         scratch folder (variant platforms, per-task outputs and logs)
+     */
+    public record Study(Path base, Variation variation, AppSpec app, List<Integer> ranks, Integer ranksPerNode,
+                        Prices prices, Path work) {
+    }
+
+    /**
+     * One variant of the base platform.
+     *
+     * @param name         e.g. "myrinet", "nodes=16"
+     * @param platform     its platform file (in the work folder)
+     * @param nodes        hosts in it
+     * @param ranksPerNode ranks per node for its predictions (null: command default)
+     * @param source       where its figures come from
+     */
+    public record Variant(String name, Path platform, int nodes, Integer ranksPerNode, String source) {
+    }
+
+    /**
+     * One predicted point.
+     *
+     * @param variant the variant's name
+     * @param nodes   nodes the run occupies
+     * @param ranks   MPI ranks (0 for ping-pong rows, which vary by size)
+     * @param sizeBytes message size for ping-pong rows (0 otherwise)
+     * @param timeSeconds predicted time of the run (HPL solve, tree-code steps, one-way message)
+     * @param value   the performance figure ({@link AppSpec#valueColumn()})
+     * @param costUsd price of the nodes and NICs used (NaN without prices)
+     */
+    public record Row(String variant, int nodes, int ranks, long sizeBytes, double timeSeconds, double value, double costUsd) {
+        public double costPerUnit() {
+            return costUsd / value;
+        }
+    }
+
+    public static List<Variant> variants(Study s) {
+        List<Variant> out = new ArrayList<>();
+        for (String v : s.variation().values()) {
+            PlatformEdit e = PlatformEdit.read(s.base());
+            Integer rpn = s.ranksPerNode();
+            String name;
+            String source;
+            switch (s.variation().dimension()) {
+                case NETWORK -> {
+                    NetworkPreset p = NetworkPreset.named(v);
+                    p.applyTo(e);
+                    name = v;
+                    source = p.source();
+                }
+                case NODES -> {
+                    e.setClusterAttribute("radical", "0-" + (Integer.parseInt(v) - 1));
+                    name = "nodes=" + v;
+                    source = "base platform with " + v + " nodes";
+                }
+                case NODE_SPEED -> {
+                    e.setClusterAttribute("speed", PlatformEdit.num(Units.parseFlops(v)) + "f");
+                    name = "node-speed=" + v;
+                    source = "base platform with per-core speed " + v;
+                }
+                default -> {
+                    rpn = Integer.parseInt(v);
+                    name = "ranks-per-node=" + v;
+                    source = "base platform, " + v + " rank(s) per node";
+                }
+            }
+            e.comment("what-if variant " + name + " of " + s.base().getFileName() + ": " + source);
+            Path file = s.work().resolve("variants").resolve(safe(name) + ".xml");
+            e.write(file);
+            out.add(new Variant(name, file, PlatformFile.read(file).hosts().size(), rpn, source));
+        }
+        return out;
+    }
+
+    public static List<Row> run(Study s, Executor executor, Progress progress) {
+        List<Variant> variants = variants(s);
+        List<CommandTask> tasks = new ArrayList<>();
+        List<Variant> taskVariant = new ArrayList<>();
+        List<Integer> taskRanks = new ArrayList<>();
+        for (Variant v : variants) {
+            for (int r : ranksFor(s, v)) {
+                String id = safe(v.name()) + "-r" + r;
+                Path out = s.work().resolve("out").resolve(id + ".csv");
+                tasks.add(new CommandTask(id, List.of(s.app().command(v.platform().toString(), r, v.ranksPerNode(), out.toString())),
+                        s.work().toString(), s.work().resolve("logs").resolve(id).toString()));
+                taskVariant.add(v);
+                taskRanks.add(r);
+            }
+        }
+        List<TaskResult> done = executor.runAll(tasks, progress);
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < tasks.size(); i++) {
+            TaskResult r = done.get(i);
+            if (!r.ok()) {
+                throw new ScalecastException(r.exitCode() == 2 ? 2 : 1, "what-if " + tasks.get(i).id() + ": " + r.message());
+            }
+            Variant v = taskVariant.get(i);
+            CsvTable t = CsvTable.read(s.work().resolve("out").resolve(tasks.get(i).id() + ".csv"));
+            for (int k = 0; k < t.size(); k++) {
+                rows.add(row(s, v, taskRanks.get(i), t, k));
+            }
+        }
+        return rows;
+    }
+
+    private static Row row(Study s, Variant v, int ranks, CsvTable t, int k) {
+        AppSpec app = s.app();
+        if (!app.scalesWithRanks()) {
+            return new Row(v.name(), 2, 2, (long) t.number(k, "size_bytes"), t.number(k, "time_s"), t.number(k, "bandwidth_Bps"),
+                    s.prices().cost(v.name(), 2));
+        }
+        int rpn = v.ranksPerNode() == null ? 1 : v.ranksPerNode();
+        int nodes = (ranks + rpn - 1) / rpn;
+        return new Row(v.name(), nodes, ranks, 0, t.number(k, "time_s"), t.number(k, app.valueColumn()), s.prices().cost(v.name(), nodes));
+    }
+
+    /** Ranks to predict on a variant: the node count's full machine when nodes vary, else the asked list (checked to fit). */
+    static List<Integer> ranksFor(Study s, Variant v) {
+        if (!s.app().scalesWithRanks()) {
+            return List.of(2);
+        }
+        int rpn = v.ranksPerNode() == null ? 1 : v.ranksPerNode();
+        int capacity = v.nodes() * rpn;
+        if (s.variation().dimension() == Variation.Dimension.NODES && s.ranks().isEmpty()) {
+            return List.of(capacity);
+        }
+        List<Integer> out = new ArrayList<>();
+        if (s.ranks().isEmpty()) {
+            for (int r = 2; r <= capacity; r *= 2) {
+                out.add(r);
+            }
+            if (out.isEmpty()) {
+                out.add(capacity);
+            }
+            return out;
+        }
+        for (int r : s.ranks()) {
+            if (r > capacity) {
+                throw ScalecastException.badInput("--procs " + r + " does not fit variant " + v.name() + ": " + v.nodes()
+                        + " nodes x " + rpn + " rank(s) per node = " + capacity);
+            }
+            out.add(r);
+        }
+        return out;
+    }
+
+    static String safe(String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    /** Sources of the variants, for provenance. */
+    public static Map<String, String> sources(List<Variant> variants) {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        variants.forEach(v -> m.put(v.name(), v.source()));
+        return m;
+    }
+}
