@@ -11,6 +11,7 @@ import io.scalecast.trace.importer.OsuImporter;
 import io.scalecast.trace.importer.TextInput;
 import io.scalecast.util.ScalecastException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -66,19 +67,41 @@ final class ImportCommand implements Runnable {
         return p.size() + " ping-pong points, " + min + " B to " + max + " B (" + t.provenance().get("source") + ")";
     }
 
+    /** {@code --provenance key=value} (repeatable): what the file cannot tell (host, mpi, date, loadavg, placement). */
+    static final class ExtraProvenance {
+        @Option(names = "--provenance", paramLabel = "KEY=VALUE",
+                description = "Add a provenance line the input cannot tell, e.g. host=node1, loadavg=\"0.5 0.4 0.3\" (repeatable).")
+        List<String> entries = new java.util.ArrayList<>();
+
+        void apply(io.scalecast.trace.Provenance p) {
+            for (String e : entries) {
+                int eq = e.indexOf('=');
+                String key = eq > 0 ? e.substring(0, eq).strip() : "";
+                if (key.isEmpty() || !key.matches("[A-Za-z0-9_.\\-]+") || key.equals("kind")) {
+                    throw ScalecastException.badInput("--provenance " + e + ": expected KEY=VALUE with a key of letters, digits, _.- (not kind)");
+                }
+                p.put(key, e.substring(eq + 1).strip());
+            }
+        }
+    }
+
     @Command(name = "netpipe", mixinStandardHelpOptions = true,
             description = "NetPIPE's -o output file (3.x: bytes Mbps seconds; 4.x/5.x: bytes Mbps_min Mbps_avg Mbps_max t_min) → pingpong trace.")
     static final class Netpipe implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Parameters(index = "0", paramLabel = "INPUT", description = "NetPIPE output file (e.g. np.out).")
-        Path input;
+        @Parameters(index = "0..*", arity = "1..*", paramLabel = "INPUT",
+                description = "NetPIPE output file(s) (e.g. np.out); several runs of one sweep are combined per size (median, min, max).")
+        List<Path> inputs;
         @Option(names = "--out", required = true, description = "pingpong trace CSV to write.")
         Path out;
+        @Mixin
+        ExtraProvenance extra;
 
         @Override
         public Integer call() {
-            PingPongTrace t = NetpipeImporter.read(TextInput.read(input), command(spec));
+            PingPongTrace t = NetpipeImporter.read(inputs.stream().map(TextInput::read).toList(), command(spec));
+            extra.apply(t.provenance());
             return writeAll(spec, Map.of(out, t.toTable()), Map.of(out, describe(t)));
         }
     }
@@ -94,10 +117,16 @@ final class ImportCommand implements Runnable {
         Path out;
         @Option(names = "--swap-out", description = "swap trace CSV to write (from Sendrecv/Exchange with 2 processes).")
         Path swapOut;
+        @Mixin
+        ExtraProvenance extra;
 
         @Override
         public Integer call() {
             ImbImporter.Result r = ImbImporter.read(TextInput.read(input), command(spec), swapOut != null);
+            extra.apply(r.pingpong().provenance());
+            if (r.swap() != null) {
+                extra.apply(r.swap().provenance());
+            }
             Map<Path, CsvTable> outs = new LinkedHashMap<>();
             Map<Path, String> what = new LinkedHashMap<>();
             outs.put(out, r.pingpong().toTable());
@@ -119,10 +148,13 @@ final class ImportCommand implements Runnable {
         Path input;
         @Option(names = "--out", required = true, description = "pingpong trace CSV to write.")
         Path out;
+        @Mixin
+        ExtraProvenance extra;
 
         @Override
         public Integer call() {
             PingPongTrace t = OsuImporter.read(TextInput.read(input), command(spec));
+            extra.apply(t.provenance());
             return writeAll(spec, Map.of(out, t.toTable()), Map.of(out, describe(t)));
         }
     }
@@ -145,6 +177,8 @@ final class ImportCommand implements Runnable {
         Path dgemmOut;
         @Option(names = "--nodes", defaultValue = "1", description = "Nodes the run used (hpccoutf.txt does not say; default ${DEFAULT-VALUE}).")
         int nodes;
+        @Mixin
+        ExtraProvenance extra;
 
         @Override
         public Integer call() {
@@ -155,20 +189,24 @@ final class ImportCommand implements Runnable {
             Map<Path, CsvTable> outs = new LinkedHashMap<>();
             Map<Path, String> what = new LinkedHashMap<>();
             AppRunTrace hpl = h.hpl(nodes);
+            extra.apply(hpl.provenance());
             outs.put(out, hpl.toTable());
             what.put(out, hpl.runs().size() + " HPL runs");
             if (summaryOut != null) {
                 var s = h.summary();
+                extra.apply(s.provenance());
                 outs.put(summaryOut, s.toTable());
                 what.put(summaryOut, s.entries().size() + " summary entries");
             }
             if (pingpongOut != null) {
                 PingPongTrace p = h.pingpong();
+                extra.apply(p.provenance());
                 outs.put(pingpongOut, p.toTable());
                 what.put(pingpongOut, describe(p));
             }
             if (dgemmOut != null) {
                 var d = h.dgemm(nodes);
+                extra.apply(d.provenance());
                 outs.put(dgemmOut, d.toTable());
                 what.put(dgemmOut, d.points().size() + " dgemm points");
             }

@@ -22,6 +22,9 @@ import java.util.Map;
  * t_min · Mbps(t_min) / Mbps(t_max) (the rates share one numerator, so the ratio needs no
  * knowledge of npairs).</li>
  * </ul>
+ * Several runs of the same sweep ({@link #read(List, String)}) give one trace: per size, time_s =
+ * the median over the runs, time_min_s / time_max_s = the fastest and slowest run, and the note
+ * states the largest relative spread (max − min)/median at sizes of 64 KiB and above.
  */
 public final class NetpipeImporter {
     private static final double MEBI = 1024.0 * 1024.0;
@@ -29,7 +32,78 @@ public final class NetpipeImporter {
     private NetpipeImporter() {
     }
 
+    /** One NetPIPE output file. */
     public static PingPongTrace read(TextInput in, String command) {
+        return new PingPongTrace(provenance(in, layout(in), command), points(in));
+    }
+
+    /** Several runs of the same sweep, combined per size (median, min, max over the runs). */
+    public static PingPongTrace read(List<TextInput> runs, String command) {
+        if (runs.size() == 1) {
+            return read(runs.get(0), command);
+        }
+        TextInput first = runs.get(0);
+        List<PingPongPoint> base = points(first);
+        int layout = layout(first);
+        List<List<PingPongPoint>> all = new ArrayList<>();
+        for (TextInput in : runs) {
+            List<PingPongPoint> pts = points(in);
+            if (layout(in) != layout) {
+                throw in.bad(1, "expected the same NetPIPE layout as " + first.name() + " (" + layout + " columns)");
+            }
+            if (!pts.stream().map(PingPongPoint::messageSizeBytes).toList().equals(base.stream().map(PingPongPoint::messageSizeBytes).toList())) {
+                throw in.bad(1, "expected the same message sizes as " + first.name() + " (runs of one sweep: same -l/-u/-p)");
+            }
+            all.add(pts);
+        }
+        List<PingPongPoint> merged = new ArrayList<>();
+        double worstLarge = 0;
+        for (int i = 0; i < base.size(); i++) {
+            double[] t = new double[runs.size()];
+            for (int r = 0; r < t.length; r++) {
+                t[r] = all.get(r).get(i).oneWaySeconds();
+            }
+            java.util.Arrays.sort(t);
+            double median = t.length % 2 == 1 ? t[t.length / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;
+            long size = base.get(i).messageSizeBytes();
+            if (size >= 65536) {
+                worstLarge = Math.max(worstLarge, (t[t.length - 1] - t[0]) / median);
+            }
+            merged.add(new PingPongPoint(size, median, t[0], median, t[t.length - 1], 0, size / median, "netpipe"));
+        }
+        List<String> names = new ArrayList<>();
+        List<String> hashes = new ArrayList<>();
+        for (TextInput in : runs) {
+            names.add(in.name());
+            hashes.add(in.sha256());
+        }
+        Provenance p = provenance(first, layout, command);
+        p.put("input", String.join(", ", names)).put("input_sha256", String.join(", ", hashes));
+        p.put("note", p.get("note") + "; combined over " + runs.size() + " runs: time_s = time_median_s = median over the runs, "
+                + "time_min_s/time_max_s = fastest/slowest run" + (worstLarge > 0 ? String.format(java.util.Locale.ROOT,
+                "; largest spread (max-min)/median at >= 65536 B: %.3f", worstLarge) : ""));
+        return new PingPongTrace(p, merged);
+    }
+
+    private static Provenance provenance(TextInput in, int layout, String command) {
+        String source = layout == 3 ? "NetPIPE 3.x (np.out: bytes, Mbps = bits/(t*2^20), one-way s)"
+                : "NetPIPE 4.x/5.x (np.out: bytes, Mbps at t_min/t_avg/t_max, t_min s)";
+        return ImportSource.provenance(source, in, command).put("note", layout == 3
+                ? "time_s = 8*size/(Mbps*2^20), NetPIPE's one-way time (round trip/2): mean over its repetitions, min over its trials"
+                : "time_s = NetPIPE's t_min (one-way); time_max_s from the Mbps ratio; bandwidth_Bps = Mbps(t_min)*1e6/8 as NetPIPE reports it");
+    }
+
+    private static int layout(TextInput in) {
+        for (int n = 1; n <= in.lineCount(); n++) {
+            int c = in.fields(n).length;
+            if (c > 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    private static List<PingPongPoint> points(TextInput in) {
         List<PingPongPoint> points = new ArrayList<>();
         Map<Long, Integer> seen = new HashMap<>();
         int layout = 0;
@@ -62,12 +136,7 @@ public final class NetpipeImporter {
         if (points.isEmpty()) {
             throw in.bad(Math.max(1, in.lineCount()), "expected NetPIPE result lines (bytes Mbps seconds), found none");
         }
-        String source = layout == 3 ? "NetPIPE 3.x (np.out: bytes, Mbps = bits/(t*2^20), one-way s)"
-                : "NetPIPE 4.x/5.x (np.out: bytes, Mbps at t_min/t_avg/t_max, t_min s)";
-        Provenance p = ImportSource.provenance(source, in, command).put("note", layout == 3
-                ? "time_s = 8*size/(Mbps*2^20), NetPIPE's one-way time (round trip/2): mean over its repetitions, min over its trials"
-                : "time_s = NetPIPE's t_min (one-way); time_max_s from the Mbps ratio; bandwidth_Bps = Mbps(t_min)*1e6/8 as NetPIPE reports it");
-        return new PingPongTrace(p, points);
+        return points;
     }
 
     private static PingPongPoint v3(TextInput in, int n, String[] f, long bytes) {

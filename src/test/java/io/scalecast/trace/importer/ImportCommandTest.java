@@ -221,4 +221,47 @@ class ImportCommandTest {
         assertArrayEquals(a, Files.readAllBytes(out("a.csv")));
         assertArrayEquals(s, Files.readAllBytes(out("s.csv")));
     }
+
+    /** A NetPIPE 3.x file with one-way times t (seconds) for the sizes given. */
+    private Path netpipe3(String name, long[] sizes, double[] t) throws Exception {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < sizes.length; i++) {
+            double mbps = 8.0 * sizes[i] / (t[i] * 1024 * 1024);
+            b.append(String.format(java.util.Locale.ROOT, "%8d %f %12.8f%n", sizes[i], mbps, t[i]));
+        }
+        Path p = dir.resolve(name);
+        Files.writeString(p, b.toString());
+        return p;
+    }
+
+    @Test
+    void severalNetpipeRunsCombineToMedianMinMax() throws Exception {
+        long[] sizes = {1, 1024, 1048576};
+        Path a = netpipe3("a.out", sizes, new double[]{1.0e-6, 2.0e-6, 100e-6});
+        Path b = netpipe3("b.out", sizes, new double[]{1.2e-6, 2.2e-6, 130e-6});
+        Path c = netpipe3("c.out", sizes, new double[]{1.1e-6, 1.9e-6, 110e-6});
+        Cli r = Cli.run("import", "netpipe", a.toString(), b.toString(), c.toString(), "--out", out("m.csv").toString(),
+                "--provenance", "host=vm", "--provenance", "loadavg=1.0 0.5 0.2");
+        ok(r);
+        PingPongTrace t = PingPongTrace.read(out("m.csv"));
+        PingPongPoint big = t.points().get(2);
+        assertEquals(110e-6, big.oneWaySeconds(), 1e-9);
+        assertEquals(100e-6, big.oneWayMinSeconds(), 1e-9);
+        assertEquals(130e-6, big.oneWayMaxSeconds(), 1e-9);
+        assertEquals(2.0e-6, t.points().get(1).oneWaySeconds(), 1e-9);
+        assertEquals("vm", t.provenance().get("host"));
+        assertEquals("1.0 0.5 0.2", t.provenance().get("loadavg"));
+        assertTrue(t.provenance().get("note").contains("combined over 3 runs"), t.provenance().get("note"));
+        assertTrue(t.provenance().get("note").contains("at >= 65536 B: 0.273"), t.provenance().get("note"));
+        assertEquals(3, t.provenance().get("input_sha256").split(", ").length);
+
+        Path d = netpipe3("d.out", new long[]{1, 1024}, new double[]{1.0e-6, 2.0e-6});
+        Cli bad = Cli.run("import", "netpipe", a.toString(), d.toString(), "--out", out("bad.csv").toString());
+        assertEquals(2, bad.exit, bad.toString());
+        assertTrue(bad.err.contains(d + ":1: expected the same message sizes as " + a), bad.err);
+        assertFalse(Files.exists(out("bad.csv")));
+        Cli badProv = Cli.run("import", "netpipe", a.toString(), "--out", out("bad.csv").toString(), "--provenance", "kind=x");
+        assertEquals(2, badProv.exit, badProv.toString());
+        assertFalse(Files.exists(out("bad.csv")));
+    }
 }
