@@ -22,6 +22,9 @@ public final class CalibrationRecord {
         m.put("tool", "scalecast calibrate");
         m.put("rule", "calibrated from network and node measurements only; application results are never inputs");
         m.put("inputs", inputs(c));
+        if (c.request().note() != null) {
+            m.put("note", c.request().note());
+        }
         m.put("nodes", c.request().nodes());
         m.put("cores_per_node", c.request().coresPerNode());
         m.put(c.inter().role().replace('-', '_'), path(c.inter(), c));
@@ -132,7 +135,7 @@ public final class CalibrationRecord {
             g.put("bandwidth_ci95_high_Bps", ci[1]);
             g.put("rms_rel_error", s.rmsRelativeError());
             g.put("max_abs_rel_error", s.maxAbsRelativeError());
-            g.put("meaning", CalibrationReport.meaning(s, f.segments()));
+            g.put("meaning", CalibrationReport.meaning(s, f.segments(), f.noiseFloorRelative()));
             segs.add(g);
         }
         m.put("segments", segs);

@@ -48,7 +48,7 @@ public final class CalibrationReport {
             b.append(String.format(Locale.ROOT, "  segment %d: %d..%d B (%d sizes): latency %s +/- %s, bandwidth %s [%s .. %s], rms %.2f%% -- %s%n",
                     i++, s.firstSizeBytes(), s.lastSizeBytes(), s.points(), us(s.latencySeconds()), us(nz(s.latencyCi95Seconds())),
                     mbps(s.bandwidthBytesPerSecond()), mbps(s.bandwidthCi95BytesPerSecond()[0]), mbps(s.bandwidthCi95BytesPerSecond()[1]),
-                    100 * s.rmsRelativeError(), meaning(s, f.segments())));
+                    100 * s.rmsRelativeError(), meaning(s, f.segments(), f.noiseFloorRelative())));
         }
         b.append(String.format(Locale.ROOT, "  fit error: median %.2f%%, max %.2f%%; best single latency+bandwidth line (%s, %s): median %.2f%%, max %.2f%%%n",
                 100 * f.medianAbsRelativeError(), 100 * f.maxAbsRelativeError(),
@@ -63,7 +63,7 @@ public final class CalibrationReport {
     }
 
     /** What a segment means physically, by its position and its jump from the previous one. */
-    static String meaning(Segment s, List<Segment> all) {
+    static String meaning(Segment s, List<Segment> all, double noiseFloor) {
         int i = all.indexOf(s);
         String per = s.perByteSeconds() > 0 ? String.format(Locale.ROOT, "%.3f ns/B", s.perByteSeconds() * 1e9) : "no size dependence";
         if (all.size() == 1) {
@@ -76,9 +76,9 @@ public final class CalibrationReport {
         long b = s.aboveBytes();
         double jump = (s.predictSeconds(b) - prev.predictSeconds(b)) / prev.predictSeconds(b);
         String kind;
-        if (jump > Calibrator.PROTOCOL_JUMP && b >= Calibrator.MIN_PROTOCOL_SWITCH_BYTES) {
+        if (Calibrator.protocolJump(prev, s, noiseFloor) > 0) {
             kind = String.format(Locale.ROOT, "protocol switch above %d B (time +%.0f%%: e.g. eager to rendezvous handshake)", b, 100 * jump);
-        } else if (jump < -Calibrator.PROTOCOL_JUMP) {
+        } else if (jump < -0.05) {
             kind = String.format(Locale.ROOT, "faster path above %d B (time %.0f%%)", b, 100 * jump);
         } else if (s.perByteSeconds() < prev.perByteSeconds()) {
             kind = String.format(Locale.ROOT, "higher sustained bandwidth above %d B (pipelining/larger packets)", b);

@@ -15,10 +15,11 @@ import java.nio.file.Path;
  * @param coresPerNode        cores per host
  * @param name                platform name (cluster id, file names)
  * @param eagerThresholdBytes eager threshold when given explicitly (−1: detect, else default)
+ * @param note                where values given on the command line come from (provenance), or null
  */
 public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                                  double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
-                                 long eagerThresholdBytes) {
+                                 long eagerThresholdBytes, String note) {
     public CalibrationRequest {
         if (pingpong == null && swapSummary == null) {
             throw new IllegalArgumentException("calibration needs --pingpong (or --swap-summary)");

@@ -22,8 +22,8 @@ import java.util.Map;
 public final class Calibrator {
     /** Eager threshold when no protocol breakpoint is detected: Open MPI TCP's and LAM's 64 KiB. */
     public static final long DEFAULT_EAGER_THRESHOLD_BYTES = 65536;
-    /** A breakpoint counts as a protocol switch when time jumps up by at least this fraction there. */
-    static final double PROTOCOL_JUMP = 0.05;
+    /** A breakpoint counts as a protocol switch when time jumps up by this many noise levels there. */
+    static final double PROTOCOL_JUMP_SIGMAS = 3;
     /** Protocol switches below this size are cache/packet effects, not eager/rendezvous. */
     static final long MIN_PROTOCOL_SWITCH_BYTES = 1024;
     /** Per-core speed when neither --dgemm nor --node-speed is given (a warning says so). */
@@ -103,6 +103,9 @@ public final class Calibrator {
         }
         props.put("calibration.node-speed", speed.reason());
         props.put("calibration.backbone", backbone.reason());
+        if (req.note() != null) {
+            props.put("calibration.note", req.note());
+        }
         String comment = "Calibrated by scalecast calibrate from network and node traces only; see "
                 + req.name() + ".calibration.json for the fit, its confidence intervals and inputs.";
         PlatformModel model = new PlatformModel(cluster, tr.factors(), config, props, comment);
@@ -111,25 +114,20 @@ public final class Calibrator {
 
     /**
      * The eager threshold: explicit when given; else the breakpoint (≥ 1 KiB) where time jumps up
-     * most, if by at least 5% (a rendezvous handshake adds a round trip); else 64 KiB.
+     * most, if the jump is significant (a rendezvous handshake adds a round trip); else 64 KiB.
      */
     static Calibration.Choice eagerThreshold(CalibrationRequest req, PiecewiseFit fit) {
         if (req.eagerThresholdBytes() >= 0) {
             return new Calibration.Choice(req.eagerThresholdBytes(), "B", "given with --eager-threshold");
         }
         List<Segment> s = fit.segments();
-        double bestJump = PROTOCOL_JUMP;
+        double bestJump = 0;
         long at = -1;
         for (int i = 1; i < s.size(); i++) {
-            long b = s.get(i).aboveBytes();
-            if (b < MIN_PROTOCOL_SWITCH_BYTES) {
-                continue;
-            }
-            double below = s.get(i - 1).predictSeconds(b);
-            double jump = (s.get(i).predictSeconds(b) - below) / below;
+            double jump = protocolJump(s.get(i - 1), s.get(i), fit.noiseFloorRelative());
             if (jump > bestJump) {
                 bestJump = jump;
-                at = b;
+                at = s.get(i).aboveBytes();
             }
         }
         if (at >= 0) {
@@ -137,7 +135,24 @@ public final class Calibrator {
                     "detected: time jumps %.1f%% above %d B (protocol switch)", 100 * bestJump, at));
         }
         return new Calibration.Choice(DEFAULT_EAGER_THRESHOLD_BYTES, "B",
-                "default 64 KiB (Open MPI TCP / LAM): no upward jump of 5% or more at a breakpoint of 1 KiB or more");
+                "default 64 KiB (Open MPI TCP / LAM): no significant upward jump at a breakpoint of 1 KiB or more");
+    }
+
+    /**
+     * Relative upward jump of the time at the breakpoint between two segments when it marks a
+     * protocol switch, else 0. Significant means at least 1 KiB (below that, jumps are packet or
+     * cache effects) and larger than {@link #PROTOCOL_JUMP_SIGMAS} times the larger of the two
+     * segments' rms residuals and the noise floor: a 2% jump is a switch in clean data, noise in 1%-noisy data.
+     */
+    static double protocolJump(Segment prev, Segment next, double noiseFloor) {
+        long b = next.aboveBytes();
+        if (b < MIN_PROTOCOL_SWITCH_BYTES) {
+            return 0;
+        }
+        double below = prev.predictSeconds(b);
+        double jump = (next.predictSeconds(b) - below) / below;
+        double noise = Math.max(noiseFloor, Math.max(prev.rmsRelativeError(), next.rmsRelativeError()));
+        return jump > PROTOCOL_JUMP_SIGMAS * noise ? jump : 0;
     }
 
     /**

@@ -49,6 +49,9 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--eager-threshold", paramLabel = "BYTES", description = "Eager/rendezvous switch (default: detected from a protocol breakpoint, else 64 KiB).")
     String eagerThreshold;
 
+    @Option(names = "--note", paramLabel = "TEXT", description = "Where values given on the command line come from (written to the platform's provenance).")
+    String note;
+
     @Option(names = "--name", required = true, paramLabel = "NAME", description = "Platform name.")
     String name;
 
@@ -61,7 +64,7 @@ final class CalibrateCommand implements Callable<Integer> {
         try {
             req = new CalibrationRequest(pingpong, intraPingpong, beff, swapSummary, dgemm,
                     nodeSpeed == null ? Double.NaN : Units.parseFlops(nodeSpeed), nodes, coresPerNode, name,
-                    eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold));
+                    eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold), note);
         } catch (IllegalArgumentException e) {
             throw ScalecastException.badInput(e.getMessage());
         }

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Rebuilds the seed-cluster platforms from network and node figures only (never from the
+# application results they are validated against). Deterministic: same sources, same bytes.
+#   1. traces/published/*.csv  <- published latency/bandwidth/protocol-switch figures
+#      (io.scalecast.calibrate.PublishedTraces; every figure and assumption in each file's provenance)
+#   2. platforms/NAME.xml + NAME.calibration.json <- ./scalecast calibrate on those traces
+# Node speeds: no dgemm figure exists for these machines [NF]; each --node-speed below says
+# where its number comes from (--note), and most are peak-based inferences [I].
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+./scripts/setup.sh --quiet
+java -cp "target/classes:target/lib/*" io.scalecast.calibrate.PublishedTraces traces/published >/dev/null
+cal() { ./scalecast calibrate "$@" >/dev/null; echo "built ${@: -1}"; }
+T=traces/published
+PII300="PII-300: 300 Mflop/s peak (1 flop/cycle) x 0.6, the HPL efficiency of netlib's UTK Torc PIII-550 cluster (0.32-0.34 Gflops/CPU) [I]; no dgemm figure for this CPU [NF]"
+PII450="PII-450: 450 Mflop/s peak (1 flop/cycle) x 0.6, the HPL efficiency of netlib's UTK Torc PIII-550 cluster [I]; no dgemm figure [NF]"
+cal --pingpong $T/astrolab-lam-fe.csv   --nodes 16 --cores-per-node 1 --node-speed 180Mf --note "$PII300" --name astrolab-lam-fe   --out platforms/astrolab-lam-fe.xml
+cal --pingpong $T/astrolab-mpich-fe.csv --nodes 16 --cores-per-node 1 --node-speed 180Mf --note "$PII300" --name astrolab-mpich-fe --out platforms/astrolab-mpich-fe.xml
+cal --pingpong $T/roadrunner-mpich-fe.csv  --nodes 64 --cores-per-node 2 --node-speed 270Mf --note "$PII450" --name roadrunner-mpich-fe  --out platforms/roadrunner-mpich-fe.xml
+cal --pingpong $T/roadrunner-gm-myrinet.csv --nodes 64 --cores-per-node 2 --node-speed 270Mf --note "$PII450" --name roadrunner-gm-myrinet --out platforms/roadrunner-gm-myrinet.xml
+GBE="CPU model of the Linpack-study cluster not stated in seed 002 [NF]: 1 Gflop/s per CPU is a placeholder; supply a dgemm figure (or anchor on one configuration) before predicting compute"
+for v in 3com-lam 3com-mpich melco-lam melco-mpich; do
+  cal --pingpong $T/gbe-$v.csv --nodes 4 --cores-per-node 2 --node-speed 1Gf --note "$GBE" --name gbe-$v --out platforms/gbe-$v.xml
+done
+cal --pingpong $T/t3e-cray-mpi.csv --nodes 256 --cores-per-node 1 --node-speed 900Mf \
+    --note "T3E-900 PE: 900 Mflop/s peak (Alpha 21164 450 MHz, 2 flops/cycle) [I: the HLRS machine's clock is not in the seeds]; backbone not yet matched to b_eff (seed 001)" \
+    --name t3e --out platforms/t3e.xml
