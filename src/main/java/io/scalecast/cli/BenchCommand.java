@@ -1,18 +1,83 @@
 package io.scalecast.cli;
 
+import io.scalecast.app.bench.EngineBenchmark;
+import io.scalecast.util.ScalecastException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** Placeholder until issue #6 lands: says so plainly and exits 1. */
+/** {@code scalecast bench engine}: speed of our simulated MPI against SMPI on the same ring. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks of scalecast itself (simulation engine speed).")
 final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    @Parameters(index = "0", paramLabel = "WHAT", description = "engine")
+    String what;
+
+    @Option(names = "--ranks", split = ",", defaultValue = "16,256", description = "Rank counts (default: ${DEFAULT-VALUE}).")
+    List<Integer> ranks;
+
+    @Option(names = "--messages", defaultValue = "200", description = "Ring steps per rank (default: ${DEFAULT-VALUE}).")
+    long messages;
+
+    @Option(names = "--bytes", defaultValue = "65536", description = "Message size (default: ${DEFAULT-VALUE}).")
+    long bytes;
+
+    @Option(names = "--repeats", defaultValue = "1", description = "Runs per engine and rank count; median reported (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(names = "--cfg", paramLabel = "key:value", description = "SimGrid configuration for both engines (default: network/model:CM02).")
+    List<String> cfg = new ArrayList<>();
+
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("scalecast bench: not implemented yet (issue #6)");
-        return 1;
+        if (!"engine".equals(what)) {
+            throw ScalecastException.badInput("bench: unknown benchmark \"" + what + "\"; expected engine");
+        }
+        if (ranks.stream().anyMatch(r -> r < 2) || messages < 1 || repeats < 1 || bytes < 0) {
+            throw ScalecastException.badInput("bench engine: --ranks must be at least 2, --messages and --repeats at least 1");
+        }
+        List<String> c = cfg.isEmpty() ? List.of("network/model:CM02") : cfg;
+        EngineBenchmark.Result r = EngineBenchmark.run(ranks, messages, bytes, repeats, c);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "ring of %d-byte messages, %d steps per rank, %s, %d repeat(s), median wall%n", bytes, messages,
+                String.join(" ", c), repeats);
+        out.printf(Locale.ROOT, "%-9s %6s %9s %10s %10s %12s %13s %7s%n", "engine", "ranks", "messages", "wall_s", "net_wall_s",
+                "msgs/wall_s", "simulated_s", "spread");
+        for (EngineBenchmark.Row row : r.rows()) {
+            out.printf(Locale.ROOT, "%-9s %6d %9d %10.3f %10.3f %12.0f %13.6f %6.1f%%%n", row.engine(), row.ranks(), row.messages(),
+                    row.wallSeconds(), row.netWallSeconds(), row.messagesPerWallSecond(), row.simulatedSeconds(), 100 * row.spread());
+        }
+        if (r.smpiSkipped() != null) {
+            out.println("SMPI skipped: " + r.smpiSkipped());
+        } else {
+            for (int n : ranks) {
+                EngineBenchmark.Row j = find(r, "java-msg", n);
+                EngineBenchmark.Row s = find(r, "smpi", n);
+                out.printf(Locale.ROOT, "%d ranks: SMPI simulates %.1fx more messages per wall second than our Java MSG layer"
+                        + " (whole runs: %.1fx)%n", n, s.messagesPerWallSecond() / j.messagesPerWallSecond(), j.wallSeconds() / s.wallSeconds());
+            }
+        }
+        out.printf(Locale.ROOT, "load average at end: %s%n", loadavg());
+        return 0;
+    }
+
+    private static EngineBenchmark.Row find(EngineBenchmark.Result r, String engine, int n) {
+        return r.rows().stream().filter(x -> x.engine().equals(engine) && x.ranks() == n).findFirst().orElseThrow();
+    }
+
+    static String loadavg() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim();
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
     }
 }

@@ -1,6 +1,10 @@
 package io.scalecast.cli;
 
+import io.scalecast.app.bench.BeffSimulation;
 import io.scalecast.app.bench.PingPongSkeleton;
+import io.scalecast.app.bench.SwapSimulation;
+import io.scalecast.trace.SwapSummary;
+import io.scalecast.util.ScalecastException;
 import io.scalecast.sim.SimEngine;
 import io.scalecast.sim.SimJob;
 import io.scalecast.sim.SimResult;
@@ -28,7 +32,7 @@ final class SimulateCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BENCHMARK", description = "pingpong (swap and beff: simulated-MPI issue)")
+    @Parameters(index = "0", paramLabel = "BENCHMARK", description = "pingpong, swap or beff")
     String benchmark;
 
     @Option(names = "--platform", required = true, paramLabel = "X.xml", description = "SimGrid platform file.")
@@ -37,8 +41,38 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE.csv", description = "Output trace.")
     Path out;
 
-    @Option(names = "--np", paramLabel = "N", description = "Number of ranks (ping-pong always uses 2).")
+    @Option(names = "--np", paramLabel = "N", description = "Number of ranks for beff (default: one per host); ping-pong and swap use 2.")
     Integer np;
+
+    @Option(names = "--ranks-per-node", paramLabel = "K", defaultValue = "1",
+            description = "Ranks per host, block placement (default: ${DEFAULT-VALUE}).")
+    int ranksPerNode;
+
+    @Option(names = "--summary-out", paramLabel = "FILE.csv", description = "swap: swap-summary CSV; beff: beff-summary CSV.")
+    Path summaryOut;
+
+    @Option(names = "--volume", paramLabel = "BYTES", defaultValue = "8192",
+            description = "swap: bytes each way per swap (default: ${DEFAULT-VALUE} = 1024 REAL*8).")
+    long volume;
+
+    @Option(names = "--max-messages", paramLabel = "N", defaultValue = "1024",
+            description = "swap: largest message count, a power of two (default: ${DEFAULT-VALUE}).")
+    long maxMessages;
+
+    @Option(names = "--lmax", paramLabel = "BYTES", description = "beff: largest length L_max (default 1MiB; 64KiB with --quick).")
+    String lmax;
+
+    @Option(names = "--random", paramLabel = "N", description = "beff: random patterns (default 30; 3 with --quick).")
+    Integer random;
+
+    @Option(names = "--seed", defaultValue = "1", description = "beff: seed of the random patterns, as the probe's (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--loops", defaultValue = "1", description = "beff: loop iterations simulated per measurement (default: ${DEFAULT-VALUE}).")
+    int loops;
+
+    @Option(names = "--quick", description = "beff: 3 random patterns and L_max 64 KiB (as 'measure beff --quick').")
+    boolean quick;
 
     @Option(names = "--hosts", split = ",", paramLabel = "a,b", description = "Hosts to place ranks on (default: the platform's, in order).")
     List<String> hosts = new ArrayList<>();
@@ -55,11 +89,68 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        if (!"pingpong".equals(benchmark)) {
-            spec.commandLine().getErr().println("scalecast simulate " + benchmark + ": not implemented yet (issue #6); available: pingpong");
-            return 1;
+        switch (benchmark) {
+            case "pingpong":
+                return pingpong();
+            case "swap":
+                return swap();
+            case "beff":
+                return beff();
+            default:
+                throw ScalecastException.badInput("simulate: unknown benchmark \"" + benchmark + "\"; expected pingpong, swap or beff");
         }
+    }
+
+    private Integer swap() {
+        PrintWriter out = spec.commandLine().getOut();
+        SwapSimulation.Result r = SwapSimulation.run(platform,
+                new SwapSimulation.Options(volume, maxMessages, ranksPerNode, hosts, cfg));
+        r.trace().write(this.out);
+        if (summaryOut != null) {
+            r.summaryTrace().write(summaryOut);
+        }
+        out.printf(Locale.ROOT, "simulated PSTSWM swap: 2 processes, %d bytes each way, model error range [1,%d]%n", volume, maxMessages);
+        out.printf(Locale.ROOT, "%-10s %-12s %5s %12s %12s %11s%n", "order", "protocol", "iters", "MB/s", "latency(us)", "model error");
+        for (SwapSummary s : r.summaryTrace().rows()) {
+            out.printf(Locale.ROOT, "%-10s %-12s %5d %12.3f %12.3f %10.1f%%%n", s.order(), s.variant(), s.iterations(),
+                    s.bandwidthBytesPerSecond() / 1e6, s.latencySeconds() * 1e6, 100 * s.modelError());
+        }
+        if (!r.omitted().isEmpty()) {
+            out.println("no positive latency (T(N) <= T(N/2)) for: " + String.join(" ", r.omitted()));
+        }
+        out.printf(Locale.ROOT, "wrote %s%s (simulation %.2f s wall)%n", this.out, summaryOut != null ? " and " + summaryOut : "",
+                r.wallSeconds());
+        return 0;
+    }
+
+    private Integer beff() {
+        PrintWriter out = spec.commandLine().getOut();
+        int n = np != null ? np : io.scalecast.platform.PlatformFile.read(platform).hosts().size() * ranksPerNode;
+        long lm = lmax != null ? Units.parseBytes(lmax) : quick ? 65536 : 1L << 20;
+        int rnd = random != null ? random : quick ? 3 : 30;
+        if (n < 2) {
+            throw ScalecastException.badInput("simulate beff: needs at least 2 processes, got --np " + n);
+        }
+        if (lm < 8192) {
+            throw ScalecastException.badInput("simulate beff: --lmax must be at least 8192 bytes (distinct lengths), got " + lm);
+        }
+        BeffSimulation.Result r = BeffSimulation.run(platform,
+                new BeffSimulation.Options(n, lm, rnd, seed, loops, ranksPerNode, hosts, cfg));
+        r.trace().write(this.out);
+        if (summaryOut != null) {
+            r.summaryTrace().write(summaryOut);
+        }
+        var s = r.summary();
+        out.printf(Locale.ROOT, "b_eff at L_max = %.3f MB/s, latency %.3f us (%d rings, %d random patterns, L_max %d B)%n",
+                s.beffLmaxBytesPerSecond() / 1e6, s.latencySeconds() * 1e6, s.ringPatterns(), s.randomPatterns(), s.lmaxBytes());
+        out.println(r.closingLine());
+        out.printf(Locale.ROOT, "wrote %s%s (simulation %.2f s wall, %d messages)%n", this.out,
+                summaryOut != null ? " and " + summaryOut : "", r.wallSeconds(), r.messages());
+        return 0;
+    }
+
+    private Integer pingpong() {
+        PrintWriter out = spec.commandLine().getOut();
         long[] sz = sizes != null && !sizes.isEmpty() ? sizes.stream().mapToLong(Long::longValue).toArray()
                 : PingPongSkeleton.defaultSizes(Units.parseBytes(maxSize));
         Map<String, String> params = new LinkedHashMap<>();

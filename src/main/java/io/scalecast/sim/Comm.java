@@ -51,6 +51,16 @@ public interface Comm {
     /** Busy for {@code seconds} of simulated time (a compute-time model already in seconds). */
     void computeSeconds(double seconds);
 
+    /**
+     * Synchronises all members at no simulated cost: every member leaves at the simulated time the
+     * last one arrived. For measurement harnesses whose barrier lies outside the timed region
+     * (b_eff, swap), where simulating it would only cost wall time. Added after the first version
+     * of this interface; the default is a real {@link #barrier()}.
+     */
+    default void barrierUntimed() {
+        barrier();
+    }
+
     /** Barrier (dissemination: ⌈log2 P⌉ rounds of empty messages to rank+2^k from rank−2^k). */
     void barrier();
 

@@ -215,6 +215,11 @@ final class MsgComm implements Comm {
     }
 
     @Override
+    public void barrierUntimed() {
+        world.exchangeRows("s" + id + "#" + (exchangeCalls++), size(), rank, null);
+    }
+
+    @Override
     public void bcast(int root, long bytes, BcastAlgorithm algorithm) {
         checkRank(root, "root");
         Collectives.bcast(this, root, bytes, algorithm);

@@ -46,7 +46,7 @@ final class MsgWorld {
     /**
      * Per mailbox, whichever side came first: CLAIMED (receiver posted its own receive first),
      * ANNOUNCED (eager send waiting for the postman), RENDEZVOUS (send posted, receiver not yet),
-     * or the {@link org.simgrid.msg.Comm} the postman posted. The second side removes the entry.
+     * or the {@link Posted} receive of the postman. The second side removes the entry.
      */
     private final Map<String, Object> state = new HashMap<>();
     private final Map<String, Integer> subIds = new HashMap<>();
@@ -146,11 +146,19 @@ final class MsgWorld {
         }
     }
 
-    /** The receiver's side of {@code mailbox}: the postman's receive, or a new one of its own. */
+    /**
+     * The receiver's side of {@code mailbox}: the postman's receive, or a new one of its own.
+     * Every state change happens before the MSG call, because an MSG call lets other processes
+     * run: a postman caught inside its {@code irecv} has already left its {@link Posted} marker,
+     * and the rank yields (zero simulated time) until the postman has its handle.
+     */
     org.simgrid.msg.Comm claim(String mailbox) {
         Object s = state.remove(mailbox);
-        if (s instanceof org.simgrid.msg.Comm c) {
-            return c;
+        if (s instanceof Posted p) {
+            while (p.comm == null) {
+                Process.yield();
+            }
+            return p.comm;
         }
         if (s == null) {
             state.put(mailbox, CLAIMED);
@@ -160,8 +168,15 @@ final class MsgWorld {
 
     private void postmanPost(String mailbox) {
         if (state.get(mailbox) == ANNOUNCED) {
-            state.put(mailbox, Task.irecv(mailbox));
+            Posted p = new Posted();
+            state.put(mailbox, p);
+            p.comm = Task.irecv(mailbox);
         }
+    }
+
+    /** A receive the postman posted (its handle is set once the MSG call returns). */
+    private static final class Posted {
+        org.simgrid.msg.Comm comm;
     }
 
     // ---- communicators and zero-time exchanges ----------------------------------------------
