@@ -39,6 +39,22 @@ final class HplOptions {
             description = "Wall-clock limit per simulation (default: ${DEFAULT-VALUE}).")
     double timeout;
 
+    @Option(names = "--quiet", description = "No progress lines on stderr (they are shown only on a terminal anyway).")
+    boolean quiet;
+
+    /** Progress on stderr for long sweeps: only on a terminal and without --quiet. */
+    java.util.function.Consumer<String> progress(java.io.PrintWriter err) {
+        if (quiet || System.console() == null) {
+            return null;
+        }
+        return line -> {
+            synchronized (err) {
+                err.println(line);
+                err.flush();
+            }
+        };
+    }
+
     int jobs() {
         int j = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (j < 1) {

@@ -87,7 +87,8 @@ final class PredictHplCommand implements Callable<Integer> {
         KernelModel km = common.kernels(rpn);
         HplPredictor.Setup setup = common.setup(km);
         PlatformFigures pf = analytic ? PlatformFigures.read(common.platform) : null;
-        List<HplPrediction> ps = HplPredictor.predict(setup, configs, common.jobs(), pf);
+        List<HplPrediction> ps = HplPredictor.predict(setup, configs, common.jobs(), pf,
+                common.progress(spec.commandLine().getErr()));
         PrintWriter o = spec.commandLine().getOut();
         HplReport.text(ps).forEach(o::println);
         if (analytic) {
@@ -100,7 +101,9 @@ final class PredictHplCommand implements Callable<Integer> {
         }
         PrintWriter e = spec.commandLine().getErr();
         double wall = ps.stream().mapToDouble(HplPrediction::wallSeconds).sum();
-        e.printf(Locale.ROOT, "simulated %d HPL configuration(s), %.1f s of simulation wall time%n", ps.size(), wall);
+        if (!common.quiet) {
+            e.printf(Locale.ROOT, "simulated %d HPL configuration(s), %.1f s of simulation wall time%n", ps.size(), wall);
+        }
         o.flush();
         return 0;
     }

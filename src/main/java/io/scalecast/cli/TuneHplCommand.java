@@ -61,7 +61,8 @@ final class TuneHplCommand implements Callable<Integer> {
         List<HplConfig> cands = HplTuner.candidates(memory, n * rpn, nbs == null ? HplTuner.BLOCK_SIZES : nbs, fractions);
         KernelModel km = common.kernels(rpn);
         common.ranksPerNode = rpn;
-        List<HplPrediction> ranked = HplTuner.rank(HplPredictor.predict(common.setup(km), cands, common.jobs(), null));
+        List<HplPrediction> ranked = HplTuner.rank(HplPredictor.predict(common.setup(km), cands, common.jobs(), null,
+                common.progress(spec.commandLine().getErr())));
         PrintWriter o = spec.commandLine().getOut();
         o.printf(Locale.ROOT, "%d candidates on %d node(s) x %d rank(s), %s total memory, N from the %.0f%% memory rule%n",
                 cands.size(), n, rpn, Units.si(memory, "B"), HplTuner.MEMORY_FRACTION * 100);

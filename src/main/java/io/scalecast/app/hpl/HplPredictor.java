@@ -75,6 +75,12 @@ public final class HplPredictor {
     }
 
     public static List<HplPrediction> predict(Setup s, List<HplConfig> configs, int jobs, PlatformFigures analytic) {
+        return predict(s, configs, jobs, analytic, null);
+    }
+
+    /** As above; {@code progress} (may be null) hears each finished simulation, in finishing order. */
+    public static List<HplPrediction> predict(Setup s, List<HplConfig> configs, int jobs, PlatformFigures analytic,
+                                              java.util.function.Consumer<String> progress) {
         int hosts = hostCount(s.platform());
         List<SimJob> all = new ArrayList<>();
         for (HplConfig c : configs) {
@@ -87,8 +93,18 @@ public final class HplPredictor {
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(jobs, all.size())));
         try {
             List<Future<SimResult>> futures = new ArrayList<>();
-            for (SimJob j : all) {
-                futures.add(pool.submit(() -> SimEngine.run(j)));
+            java.util.concurrent.atomic.AtomicInteger finished = new java.util.concurrent.atomic.AtomicInteger();
+            for (int i = 0; i < all.size(); i++) {
+                SimJob j = all.get(i);
+                HplConfig c = configs.get(i);
+                futures.add(pool.submit(() -> {
+                    SimResult r = SimEngine.run(j);
+                    if (progress != null) {
+                        progress.accept(String.format(java.util.Locale.ROOT, "[%d/%d] %s N=%d NB=%d %dx%d simulated in %.1f s",
+                                finished.incrementAndGet(), all.size(), c.tvCode(), c.n(), c.nb(), c.p(), c.q(), r.wallSeconds()));
+                    }
+                    return r;
+                }));
             }
             List<HplPrediction> out = new ArrayList<>();
             for (int i = 0; i < configs.size(); i++) {
