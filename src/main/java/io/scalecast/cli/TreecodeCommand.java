@@ -22,8 +22,8 @@ import java.util.concurrent.Callable;
 /** {@code scalecast treecode particles|run|counts}: the tree code's inputs, real runs and exact counts. */
 @Command(name = "treecode", mixinStandardHelpOptions = true,
         description = "PKDGRAV-like tree code: generate particle sets, run the real MPI code, count interactions.",
-        subcommands = {TreecodeCommand.Generate.class, TreecodeCommand.Run.class, TreecodeCommand.Counts.class
-})
+        subcommands = {TreecodeCommand.Generate.class, TreecodeCommand.Run.class, TreecodeCommand.Counts.class,
+                TreecodeCommand.Cost.class})
 final class TreecodeCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -120,6 +120,29 @@ final class TreecodeCommand implements Runnable {
                     w.println(s + " " + c.rank() + " " + String.join(" ", TreecodeRun.rankCounts(c, st.ranks()).values()));
                 }
             }
+            return 0;
+        }
+    }
+
+    @Command(name = "cost", mixinStandardHelpOptions = true,
+            description = "Anchor the per-interaction cost model on a 1-rank 'treecode run' table.")
+    static final class Cost implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+        @Option(names = "--run", required = true, paramLabel = "F.csv", description = "Output of 'treecode run --np 1'.")
+        Path run;
+        @Option(names = "--out", required = true, paramLabel = "F.json")
+        Path out;
+
+        @Override
+        public Integer call() {
+            io.scalecast.trace.CsvTable t = io.scalecast.trace.CsvTable.read(run);
+            String src = run + " (" + t.provenance().get("command") + "; " + t.provenance().get("date") + ")";
+            io.scalecast.app.treecode.CostModel c = io.scalecast.app.treecode.CostModel.fit(t, src);
+            c.write(out);
+            spec.commandLine().getOut().printf(Locale.ROOT, "cost model: visit %.2f ns, pp %.2f ns, cell %.2f ns, "
+                    + "build pass %.2f ns, particle pass %.2f ns; wrote %s%n", 1e9 * c.secondsPerVisit(), 1e9 * c.secondsPerPp(),
+                    1e9 * c.secondsPerCell(), 1e9 * c.secondsPerBuildPass(), 1e9 * c.secondsPerParticleScan(), out);
             return 0;
         }
     }

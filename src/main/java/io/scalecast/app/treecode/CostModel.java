@@ -1,0 +1,89 @@
+package io.scalecast.app.treecode;
+
+import io.scalecast.trace.CsvTable;
+import io.scalecast.util.AtomicFiles;
+import io.scalecast.util.Json;
+import io.scalecast.util.ScalecastException;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Seconds per unit of work of the tree code on one core, anchored on a 1-rank real run of
+ * {@code sc_treecode} (the only application anchor: design.md). Each coefficient is a measured
+ * phase time divided by the exact count of its work in that run (medians over repeats):
+ * <ul>
+ *   <li>{@code secondsPerVisit} = t_list / node visits (walk: opening tests, list building);</li>
+ *   <li>{@code secondsPerPp} = t_ppforce / particle–particle interactions;</li>
+ *   <li>{@code secondsPerCell} = t_cellforce / cell interactions (softened + Newtonian);</li>
+ *   <li>{@code secondsPerBuildPass} = t_build / Σ partition passes over particles;</li>
+ *   <li>{@code secondsPerParticleScan} = t_kick / N: one streaming pass over the particles; also
+ *       used for each ORB bisection pass (an assumption: a 1-rank run does no bisection).</li>
+ * </ul>
+ *
+ * @param source where the anchor came from (file, its command and date)
+ */
+public record CostModel(double secondsPerVisit, double secondsPerPp, double secondsPerCell,
+                        double secondsPerBuildPass, double secondsPerParticleScan, String source) {
+    public CostModel {
+        for (double v : new double[]{secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan}) {
+            if (!(v >= 0) || Double.isInfinite(v)) {
+                throw new IllegalArgumentException("cost coefficients must be finite and non-negative");
+            }
+        }
+    }
+
+    /** Walk compute seconds for the given counts. */
+    public double walkSeconds(long visits, long pp, long cells) {
+        return visits * secondsPerVisit + pp * secondsPerPp + cells * secondsPerCell;
+    }
+
+    /** Fits the model from a {@code treecode run} table of 1-rank runs (medians of the ratios). */
+    public static CostModel fit(CsvTable t, String source) {
+        List<double[]> r = new ArrayList<>();
+        for (int i = 0; i < t.size(); i++) {
+            if ((int) t.number(i, "ranks") != 1) {
+                throw ScalecastException.badInput(t.source(), t.line(i), "the cost model is anchored on 1-rank runs only, this row has "
+                        + t.get(i, "ranks") + " ranks");
+            }
+            double cells = t.number(i, "n_cell_soft") + t.number(i, "n_cell_newt");
+            r.add(new double[]{t.number(i, "t_list_s") / t.number(i, "n_visit"), t.number(i, "t_ppforce_s") / t.number(i, "n_pp"),
+                    t.number(i, "t_cellforce_s") / cells, t.number(i, "t_build_s") / t.number(i, "build_passes"),
+                    t.number(i, "t_kick_s") / t.number(i, "n")});
+        }
+        if (r.isEmpty()) {
+            throw ScalecastException.badInput(t.source() + ": no runs to anchor the cost model on");
+        }
+        double[] m = new double[5];
+        for (int k = 0; k < 5; k++) {
+            double[] v = new double[r.size()];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = r.get(i)[k];
+            }
+            m[k] = TreecodeMeasure.median(v);
+        }
+        return new CostModel(m[0], m[1], m[2], m[3], m[4], source);
+    }
+
+    public void write(Path file) {
+        AtomicFiles.writeString(file, Json.gson().toJson(this) + "\n");
+    }
+
+    public static CostModel read(Path file) {
+        try {
+            CostModel c = Json.gson().fromJson(Files.readString(file), CostModel.class);
+            if (c == null) {
+                throw ScalecastException.badInput(file.toString(), 1, "expected a JSON cost model");
+            }
+            return new CostModel(c.secondsPerVisit, c.secondsPerPp, c.secondsPerCell, c.secondsPerBuildPass,
+                    c.secondsPerParticleScan, c.source);
+        } catch (java.io.IOException e) {
+            throw ScalecastException.badInput(file + ": cannot read cost model: " + e.getMessage());
+        } catch (com.google.gson.JsonParseException | IllegalArgumentException e) {
+            throw ScalecastException.badInput(file.toString(), 1, "expected a JSON cost model with five non-negative "
+                    + "seconds-per-unit fields: " + e.getMessage());
+        }
+    }
+}

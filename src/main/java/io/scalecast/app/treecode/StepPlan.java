@@ -1,0 +1,25 @@
+package io.scalecast.app.treecode;
+
+import java.util.List;
+
+/**
+ * Everything the skeleton needs to replay one step on simulated MPI, computed in the parent from
+ * the exact model: per rank the work (in seconds, from the {@link CostModel}) and the cache
+ * traffic, per ORB split the bisection iterations and particle moves. Serialised to the child as JSON.
+ *
+ * @param splits    ORB splits in decomposition order: first rank, ranks, iterations
+ * @param moves     particle exchange per level: {level, src, dst, bytes}
+ * @param ranks     per rank
+ */
+public record StepPlan(int procs, List<int[]> splits, List<long[]> moves, List<Rank> ranks) {
+    /**
+     * @param buildSeconds   local tree build
+     * @param scanSeconds    one pass over the rank's particles (ORB bisection iteration, kick)
+     * @param segmentSeconds walk compute per segment
+     * @param segmentLines   per segment, per owner: lines fetched (aggregated into one request/reply)
+     * @param lineBytesFrom  mean reply bytes per line from each owner
+     */
+    public record Rank(int nLocal, double buildSeconds, double scanSeconds, double[] segmentSeconds,
+                       long[][] segmentLines, double[] lineBytesFrom) {
+    }
+}

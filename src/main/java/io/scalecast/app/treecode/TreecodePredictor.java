@@ -1,0 +1,144 @@
+package io.scalecast.app.treecode;
+
+import io.scalecast.sim.SimEngine;
+import io.scalecast.sim.SimJob;
+import io.scalecast.sim.SimResult;
+import io.scalecast.sim.Simulations;
+import io.scalecast.util.AtomicFiles;
+import io.scalecast.util.Json;
+import io.scalecast.util.ScalecastException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code predict treecode}: for each process count, the exact model gives the step's work and
+ * cache traffic, the {@link CostModel} turns work into seconds, and SimGrid replays the step on
+ * the platform ({@link TreecodeSkeleton}).
+ */
+public final class TreecodePredictor {
+    /** Walk segments per rank (aggregation of cache misses; see TreecodeSkeleton). */
+    public static final int DEFAULT_SEGMENTS = 128;
+
+    /** What to predict. {@code splitter} = the decomposition (PKDGRAV's ORB or a searched one). */
+    public record Config(Path platform, Particles particles, List<Integer> procs, int steps, double theta,
+                         CostModel cost, Orb.Splitter splitter, int segments, Map<String, String> simParams) {
+    }
+
+    /** One process count's outcome (times are simulated seconds). */
+    public record Point(int procs, double stepSeconds, double decompSeconds, double buildSeconds, double gravSeconds,
+                        double kickSeconds, long flops, long interactions, long pp, long cells, long visits, long misses,
+                        double walkComputeMaxSeconds, double walkComputeMeanSeconds, long messages, double simWallSeconds) {
+        /** PKDGRAV's MFlops: interaction flops over the gravity wall time. */
+        public double mflops() {
+            return flops / gravSeconds / 1e6;
+        }
+    }
+
+    private TreecodePredictor() {
+    }
+
+    public static List<Point> predict(Config c) {
+        List<Point> out = new ArrayList<>();
+        for (int p : c.procs()) {
+            out.add(predictOne(c, p));
+        }
+        return out;
+    }
+
+    static Point predictOne(Config c, int procs) {
+        TreeCode tc = new TreeCode(c.particles(), procs, c.theta(), Double.NaN, TreeCode.DEFAULT_DT);
+        List<StepPlan> plans = new ArrayList<>();
+        long flops = 0, inter = 0, pp = 0, cells = 0, visits = 0, misses = 0;
+        double wmax = 0, wmean = 0;
+        for (int s = 1; s <= c.steps(); s++) {
+            TreeCode.Step st = tc.step(c.splitter(), c.segments(), s < c.steps(), 2);
+            plans.add(plan(st, procs, c.cost()));
+            for (RankCounts r : st.ranks()) {
+                flops += r.flops();
+                pp += r.pp();
+                cells += r.soft() + r.newt();
+                visits += r.visits();
+                misses += r.misses();
+                double w = c.cost().walkSeconds(r.visits(), r.pp(), r.soft() + r.newt());
+                wmax = Math.max(wmax, w);
+                wmean += w / procs / c.steps();
+            }
+            inter += st.totalInteractions();
+        }
+        Path tmp = null;
+        try {
+            tmp = Files.createTempFile("scalecast-treecode-", ".json");
+            Path f = tmp;
+            AtomicFiles.writeString(f, Json.gson().toJson(plans));
+            Map<String, String> params = new LinkedHashMap<>(c.simParams());
+            params.put("plans", f.toString());
+            SimJob job = Simulations.job(c.platform(), TreecodeSkeleton.class, params, List.of(), List.of());
+            SimResult r = SimEngine.run(job);
+            double ts = 0, td = 0, tb = 0, tg = 0, tk = 0;
+            for (var row : r.rows()) {
+                ts += Double.parseDouble(row.get("t_step_s"));
+                td += Double.parseDouble(row.get("t_decomp_s"));
+                tb += Double.parseDouble(row.get("t_build_s"));
+                tg += Double.parseDouble(row.get("t_grav_s"));
+                tk += Double.parseDouble(row.get("t_kick_s"));
+            }
+            int k = r.rows().size();
+            return new Point(procs, ts / k, td / k, tb / k, tg / k, tk / k, flops / k, inter / k, pp / k, cells / k,
+                    visits / k, misses / k, wmax, wmean, r.messages(), r.wallSeconds());
+        } catch (IOException e) {
+            throw ScalecastException.failure("cannot write the step plan: " + e.getMessage());
+        } finally {
+            if (tmp != null) {
+                tmp.toFile().delete();
+            }
+        }
+    }
+
+    /** The plan of one step: work in seconds per rank and segment, traffic per owner. */
+    static StepPlan plan(TreeCode.Step st, int procs, CostModel cost) {
+        List<int[]> splits = new ArrayList<>();
+        List<int[]> order = new ArrayList<>();
+        preorder(0, procs, 0, order);
+        for (int i = 0; i < st.decomposition().splits().size(); i++) {
+            Orb.Split s = st.decomposition().splits().get(i);
+            splits.add(new int[]{s.firstRank(), s.ranks(), s.iterations(), order.get(i)[2]});
+        }
+        List<long[]> moves = new ArrayList<>();
+        for (Orb.Transfer t : st.decomposition().transfers()) {
+            moves.add(new long[]{t.level(), t.srcRank(), t.dstRank(), t.bytes()});
+        }
+        List<StepPlan.Rank> ranks = new ArrayList<>();
+        for (RankCounts r : st.ranks()) {
+            int segs = r.segments().length;
+            double[] sec = new double[segs];
+            for (int s = 0; s < segs; s++) {
+                long[] w = r.segmentWork()[s];
+                sec[s] = cost.walkSeconds(w[3], w[0], w[1] + w[2]);
+            }
+            double[] lb = new double[procs];
+            for (int q = 0; q < procs; q++) {
+                lb[q] = r.linesFrom()[q] == 0 ? 0 : (double) r.replyBytesFrom()[q] / r.linesFrom()[q];
+            }
+            ranks.add(new StepPlan.Rank(r.nLocal(), r.passes() * cost.secondsPerBuildPass(),
+                    r.nLocal() * cost.secondsPerParticleScan(), sec, r.segments(), lb));
+        }
+        return new StepPlan(procs, splits, moves, ranks);
+    }
+
+    /** Splits in the order ORB makes them (pre-order), with their depth. */
+    private static void preorder(int r0, int p, int level, List<int[]> out) {
+        if (p == 1) {
+            return;
+        }
+        out.add(new int[]{r0, p, level});
+        int nL = (p + 1) / 2;
+        preorder(r0, nL, level + 1, out);
+        preorder(r0 + nL, p - nL, level + 1, out);
+    }
+}

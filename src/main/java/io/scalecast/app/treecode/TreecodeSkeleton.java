@@ -1,0 +1,204 @@
+package io.scalecast.app.treecode;
+
+import io.scalecast.sim.Comm;
+import io.scalecast.sim.Request;
+import io.scalecast.sim.SimResult;
+import io.scalecast.sim.Skeleton;
+import io.scalecast.util.Json;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One or more tree-code steps replayed on simulated MPI from {@link StepPlan}s (parameter
+ * {@code plans}: a JSON file). Per step and rank:
+ * <ol>
+ *   <li>ORB: per split the rank takes part in, each bisection iteration is a pass over its
+ *       particles plus an 8-byte allreduce on the split's sub-communicator; then the particle
+ *       exchange as an alltoallv of the exact bytes;</li>
+ *   <li>tree build (compute) and the allgather of the root cells (top tree);</li>
+ *   <li>the walk in segments: compute, then for each owner with misses in the segment one
+ *       request (16 B per line) and one reply (the lines' bytes) — real messages, so bandwidth
+ *       and contention are simulated — plus (c − ½) further small-message round trips for the c
+ *       sequential misses the aggregate stands for (the round trip is simulated once per pair at
+ *       start, on the idle platform). Owners pre-post their replies: they serve at once, as the C
+ *       code's owners poll at every particle;</li>
+ *   <li>a barrier (load imbalance shows here), then the kick (a pass over the particles).</li>
+ * </ol>
+ */
+public final class TreecodeSkeleton implements Skeleton {
+    /** Bytes of a cache request per line. */
+    static final long REQUEST_BYTES = RankCounts.REQUEST_BYTES;
+    private static final int TAG_PING = 7, TAG_PONG = 8, TAG_REQ = 1000, TAG_REP = 500_000;
+
+    private List<StepPlan> plans;
+    private double[][] tStart, tDecomp, tBuild, tGrav, tEnd;
+    private long aggregated;
+
+    @Override
+    public int configure(Map<String, String> params, int hostCount) {
+        try {
+            StepPlan[] p = Json.gson().fromJson(Files.readString(Path.of(params.get("plans"))), StepPlan[].class);
+            plans = Arrays.asList(p);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read step plans: " + e.getMessage());
+        }
+        int procs = plans.get(0).procs();
+        int s = plans.size();
+        tStart = new double[s][procs];
+        tDecomp = new double[s][procs];
+        tBuild = new double[s][procs];
+        tGrav = new double[s][procs];
+        tEnd = new double[s][procs];
+        return procs;
+    }
+
+    @Override
+    public void rank(Comm world) {
+        int me = world.rank(), p = world.size();
+        double[] rtt = roundTrips(world);
+        for (int s = 0; s < plans.size(); s++) {
+            StepPlan plan = plans.get(s);
+            StepPlan.Rank mine = plan.ranks().get(me);
+            world.barrier();
+            tStart[s][me] = world.wtime();
+            decompose(world, plan, mine);
+            tDecomp[s][me] = world.wtime();
+            world.computeSeconds(mine.buildSeconds());
+            world.allgather(RankCounts.CELL_BYTES);
+            tBuild[s][me] = world.wtime();
+            walk(world, plan, me, p, rtt);
+            world.barrier();
+            tGrav[s][me] = world.wtime();
+            world.computeSeconds(mine.scanSeconds());
+            tEnd[s][me] = world.wtime();
+        }
+    }
+
+    /**
+     * Small-message round trip to every other rank on the idle platform: rank a pings each other
+     * rank in turn while they all wait for it (a barrier between pingers, so no ping waits for a
+     * busy partner).
+     */
+    private static double[] roundTrips(Comm world) {
+        int me = world.rank(), p = world.size();
+        double[] rtt = new double[p];
+        for (int a = 0; a < p; a++) {
+            world.barrier();
+            if (me == a) {
+                for (int b = 0; b < p; b++) {
+                    if (b != a) {
+                        double t0 = world.wtime();
+                        world.send(b, REQUEST_BYTES, TAG_PING);
+                        world.recv(b, TAG_PONG);
+                        rtt[b] = world.wtime() - t0;
+                    }
+                }
+            } else {
+                world.recv(a, TAG_PING);
+                world.send(a, REQUEST_BYTES, TAG_PONG);
+            }
+        }
+        return rtt;
+    }
+
+    private static void decompose(Comm world, StepPlan plan, StepPlan.Rank mine) {
+        int me = world.rank();
+        for (int[] sp : plan.splits()) {
+            int r0 = sp[0], n = sp[1], iters = sp[2], level = sp[3];
+            if (me < r0 || me >= r0 + n) {
+                continue;
+            }
+            int[] members = new int[n];
+            for (int i = 0; i < n; i++) {
+                members[i] = r0 + i;
+            }
+            Comm sub = world.sub(members);
+            for (int it = 0; it < iters; it++) {
+                world.computeSeconds(mine.scanSeconds());
+                sub.allreduce(8);
+            }
+            long[] send = new long[n], recv = new long[n];
+            for (long[] mv : plan.moves()) {
+                if (mv[0] != level || mv[1] < r0 || mv[1] >= r0 + n) {
+                    continue;
+                }
+                if (mv[1] == me) {
+                    send[(int) mv[2] - r0] += mv[3];
+                }
+                if (mv[2] == me) {
+                    recv[(int) mv[1] - r0] += mv[3];
+                }
+            }
+            sub.alltoallv(send, recv);
+        }
+    }
+
+    private void walk(Comm world, StepPlan plan, int me, int p, double[] rtt) {
+        StepPlan.Rank mine = plan.ranks().get(me);
+        List<Request> served = new ArrayList<>();
+        for (int r = 0; r < p; r++) {
+            if (r == me) {
+                continue;
+            }
+            StepPlan.Rank other = plan.ranks().get(r);
+            for (int s = 0; s < other.segmentLines().length; s++) {
+                long c = other.segmentLines()[s][me];
+                if (c > 0) {
+                    served.add(world.irecv(r, TAG_REQ + s));
+                    served.add(world.isend(r, Math.max(1, Math.round(c * other.lineBytesFrom()[me])), TAG_REP + s));
+                }
+            }
+        }
+        for (int s = 0; s < mine.segmentSeconds().length; s++) {
+            world.computeSeconds(mine.segmentSeconds()[s]);
+            for (int q = 0; q < p; q++) {
+                long c = mine.segmentLines()[s][q];
+                if (c == 0) {
+                    continue;
+                }
+                world.send(q, c * REQUEST_BYTES, TAG_REQ + s);
+                world.recv(q, TAG_REP + s);
+                world.computeSeconds((c - 0.5) * rtt[q]);
+                aggregated++;
+            }
+        }
+        world.waitall(served);
+    }
+
+    @Override
+    public SimResult result(double simulatedSeconds) {
+        SimResult r = new SimResult();
+        for (int s = 0; s < plans.size(); s++) {
+            double start = Arrays.stream(tStart[s]).min().orElse(0);
+            LinkedHashMap<String, String> row = new LinkedHashMap<>();
+            row.put("step", Integer.toString(s + 1));
+            row.put("t_step_s", Double.toString(max(tEnd[s]) - start));
+            row.put("t_decomp_s", Double.toString(max(tDecomp[s]) - start));
+            row.put("t_build_s", Double.toString(maxDiff(tBuild[s], tDecomp[s])));
+            row.put("t_grav_s", Double.toString(max(tGrav[s]) - max(tBuild[s])));
+            row.put("t_kick_s", Double.toString(maxDiff(tEnd[s], tGrav[s])));
+            r.addRow(row);
+        }
+        r.put("aggregated_exchanges", aggregated);
+        return r;
+    }
+
+    private static double max(double[] v) {
+        return Arrays.stream(v).max().orElse(0);
+    }
+
+    private static double maxDiff(double[] a, double[] b) {
+        double m = 0;
+        for (int i = 0; i < a.length; i++) {
+            m = Math.max(m, a[i] - b[i]);
+        }
+        return m;
+    }
+}

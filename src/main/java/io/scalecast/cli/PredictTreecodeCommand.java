@@ -1,0 +1,90 @@
+package io.scalecast.cli;
+
+import io.scalecast.app.treecode.CostModel;
+import io.scalecast.app.treecode.Distribution;
+import io.scalecast.app.treecode.Orb;
+import io.scalecast.app.treecode.OrbSearch;
+import io.scalecast.app.treecode.ParticleGenerator;
+import io.scalecast.app.treecode.Particles;
+import io.scalecast.app.treecode.TreecodePredictor;
+import io.scalecast.app.treecode.TreecodeReport;
+import io.scalecast.util.ScalecastException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code scalecast predict treecode}: the PKDGRAV-like tree code's step on a platform, per process count. */
+@Command(name = "treecode", mixinStandardHelpOptions = true,
+        description = "Predict the tree code's step time, Mflops, science rate and perlinear per process count.")
+final class PredictTreecodeCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--platform", required = true, paramLabel = "X.xml")
+    Path platform;
+    @Option(names = "--particles", required = true, paramLabel = "N|F.bin",
+            description = "Particle count (generated from --distribution and --seed) or a particle file.")
+    String particles;
+    @Option(names = "--distribution", defaultValue = "clustered", description = "smooth or clustered (default: ${DEFAULT-VALUE}).")
+    String distribution;
+    @Option(names = "--seed", defaultValue = "1", description = "Particle seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+    @Option(names = "--procs", required = true, split = ",", paramLabel = "2,4,8", description = "Process counts.")
+    List<Integer> procs;
+    @Option(names = "--steps", defaultValue = "1", description = "Steps (default: ${DEFAULT-VALUE}).")
+    int steps;
+    @Option(names = "--theta", defaultValue = "0.8", description = "Opening angle (default: ${DEFAULT-VALUE}).")
+    double theta;
+    @Option(names = "--cost-model", required = true, paramLabel = "F.json",
+            description = "Per-interaction costs from a 1-rank run ('scalecast treecode cost').")
+    Path costModel;
+    @Option(names = "--decomposition", defaultValue = "orb", description = "orb or orb-search (default: ${DEFAULT-VALUE}).")
+    String decomposition;
+    @Option(names = "--segments", defaultValue = "32", description = "Walk segments per rank (default: ${DEFAULT-VALUE}).")
+    int segments;
+    @Option(names = "--ranks-per-node", defaultValue = "1", description = "Ranks per platform host (default: ${DEFAULT-VALUE}).")
+    int ranksPerNode;
+    @Option(names = "--out", paramLabel = "F.csv", description = "Prediction CSV with the breakdown.")
+    Path out;
+
+    @Override
+    public Integer call() {
+        PrintWriter w = spec.commandLine().getOut();
+        long t0 = System.nanoTime();
+        Particles p = particles.matches("\\d+")
+                ? ParticleGenerator.generate(Integer.parseInt(particles), Distribution.parse(distribution), seed)
+                : Particles.read(Path.of(particles));
+        CostModel cost = CostModel.read(costModel);
+        if (steps < 1 || segments < 1 || procs.stream().anyMatch(x -> x < 1)) {
+            throw ScalecastException.badInput("--steps, --segments and --procs must be positive");
+        }
+        Map<String, String> sim = new LinkedHashMap<>();
+        sim.put("ranks-per-node", Integer.toString(ranksPerNode));
+        Orb.Splitter splitter = switch (decomposition) {
+            case "orb" -> Orb.PKDGRAV;
+            case "orb-search" -> null;
+            default -> throw ScalecastException.badInput("--decomposition must be orb or orb-search, got " + decomposition);
+        };
+        TreecodePredictor.Config base = new TreecodePredictor.Config(platform, p, procs, steps, theta, cost, Orb.PKDGRAV,
+                segments, sim);
+        TreecodeReport rep;
+        if (splitter == null) {
+            rep = OrbSearch.compare(base, w);
+        } else {
+            rep = new TreecodeReport(base, TreecodePredictor.predict(base), null);
+        }
+        rep.print(w);
+        if (out != null) {
+            rep.table(platform, costModel, decomposition).write(out);
+            w.printf("wrote %s%n", out);
+        }
+        w.printf(java.util.Locale.ROOT, "prediction wall time %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        return 0;
+    }
+}
