@@ -72,18 +72,27 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
     }
 
     public static CostModel read(Path file) {
+        String text;
         try {
-            CostModel c = Json.gson().fromJson(Files.readString(file), CostModel.class);
-            if (c == null) {
-                throw ScalecastException.badInput(file.toString(), 1, "expected a JSON cost model");
-            }
-            return new CostModel(c.secondsPerVisit, c.secondsPerPp, c.secondsPerCell, c.secondsPerBuildPass,
-                    c.secondsPerParticleScan, c.source);
+            text = Files.readString(file);
         } catch (java.io.IOException e) {
             throw ScalecastException.badInput(file + ": cannot read cost model: " + e.getMessage());
-        } catch (com.google.gson.JsonParseException | IllegalArgumentException e) {
-            throw ScalecastException.badInput(file.toString(), 1, "expected a JSON cost model with five non-negative "
-                    + "seconds-per-unit fields: " + e.getMessage());
+        }
+        String[] keys = {"secondsPerVisit", "secondsPerPp", "secondsPerCell", "secondsPerBuildPass", "secondsPerParticleScan"};
+        try {
+            com.google.gson.JsonObject o = com.google.gson.JsonParser.parseString(text).getAsJsonObject();
+            double[] v = new double[keys.length];
+            for (int i = 0; i < keys.length; i++) {
+                if (!o.has(keys[i]) || !o.get(keys[i]).isJsonPrimitive() || !o.get(keys[i]).getAsJsonPrimitive().isNumber()) {
+                    throw new IllegalArgumentException("missing numeric field \"" + keys[i] + "\"");
+                }
+                v[i] = o.get(keys[i]).getAsDouble();
+            }
+            String src = o.has("source") ? o.get("source").getAsString() : "unknown";
+            return new CostModel(v[0], v[1], v[2], v[3], v[4], src);
+        } catch (RuntimeException e) {
+            throw ScalecastException.badInput(file.toString(), 1, "expected a JSON cost model with five finite non-negative "
+                    + "seconds-per-unit fields (" + String.join(", ", keys) + "): " + e.getMessage());
         }
     }
 }

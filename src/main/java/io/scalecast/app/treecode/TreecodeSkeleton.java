@@ -18,6 +18,7 @@ import java.util.Map;
 /**
  * One or more tree-code steps replayed on simulated MPI from {@link StepPlan}s (parameter
  * {@code plans}: a JSON file). Per step and rank:
+ * Compute is charged as flops at one core's speed (measured in the simulation), so SimGrid shares a host's cores among its ranks.
  * <ol>
  *   <li>ORB: per split the rank takes part in, each bisection iteration is a pass over its
  *       particles plus an 8-byte allreduce on the split's sub-communicator; then the particle
@@ -40,6 +41,8 @@ public final class TreecodeSkeleton implements Skeleton {
     private List<StepPlan> plans;
     private double[][] tStart, tDecomp, tBuild, tGrav, tEnd;
     private long aggregated;
+    /** Flop/s of one core of rank 0's host, measured in the simulation (see {@link #work}). */
+    private double coreSpeed;
 
     @Override
     public int configure(Map<String, String> params, int hostCount) {
@@ -62,21 +65,27 @@ public final class TreecodeSkeleton implements Skeleton {
     @Override
     public void rank(Comm world) {
         int me = world.rank(), p = world.size();
+        if (me == 0) {
+            double t0 = world.wtime();
+            world.compute(1e9);
+            coreSpeed = 1e9 / (world.wtime() - t0);
+        }
+        world.barrier();
         double[] rtt = roundTrips(world);
         for (int s = 0; s < plans.size(); s++) {
             StepPlan plan = plans.get(s);
             StepPlan.Rank mine = plan.ranks().get(me);
             world.barrier();
             tStart[s][me] = world.wtime();
-            decompose(world, plan, mine);
+            decompose(world, plan, mine, coreSpeed);
             tDecomp[s][me] = world.wtime();
-            world.computeSeconds(mine.buildSeconds());
+            work(world, mine.buildSeconds());
             world.allgather(RankCounts.CELL_BYTES);
             tBuild[s][me] = world.wtime();
             walk(world, plan, me, p, rtt);
             world.barrier();
             tGrav[s][me] = world.wtime();
-            world.computeSeconds(mine.scanSeconds());
+            work(world, mine.scanSeconds());
             tEnd[s][me] = world.wtime();
         }
     }
@@ -108,7 +117,15 @@ public final class TreecodeSkeleton implements Skeleton {
         return rtt;
     }
 
-    private static void decompose(Comm world, StepPlan plan, StepPlan.Rank mine) {
+    /**
+     * Compute time from the cost model (seconds on one idle core) as flops at the core speed, so
+     * that SimGrid shares a host's cores when it runs more ranks than it has cores.
+     */
+    private void work(Comm world, double seconds) {
+        world.compute(seconds * coreSpeed);
+    }
+
+    private void decompose(Comm world, StepPlan plan, StepPlan.Rank mine, double speed) {
         int me = world.rank();
         for (int[] sp : plan.splits()) {
             int r0 = sp[0], n = sp[1], iters = sp[2], level = sp[3];
@@ -121,7 +138,7 @@ public final class TreecodeSkeleton implements Skeleton {
             }
             Comm sub = world.sub(members);
             for (int it = 0; it < iters; it++) {
-                world.computeSeconds(mine.scanSeconds());
+                work(world, mine.scanSeconds());
                 sub.allreduce(8);
             }
             long[] send = new long[n], recv = new long[n];
@@ -157,7 +174,7 @@ public final class TreecodeSkeleton implements Skeleton {
             }
         }
         for (int s = 0; s < mine.segmentSeconds().length; s++) {
-            world.computeSeconds(mine.segmentSeconds()[s]);
+            work(world, mine.segmentSeconds()[s]);
             for (int q = 0; q < p; q++) {
                 long c = mine.segmentLines()[s][q];
                 if (c == 0) {
