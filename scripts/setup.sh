@@ -8,6 +8,8 @@ say() { [ "$QUIET" = 1 ] || echo "scalecast setup: $*" >&2; }
 
 PKGS=(libsimgrid-java libsimgrid-dev openmpi-bin libopenmpi-dev hpcc netpipe-openmpi iproute2 make gcc
       slurm-wlm munge)
+# chromium: the demo-report test opens the HTML report headless (DemoReportChromiumTest).
+PKGS+=(chromium)
 command -v javac >/dev/null 2>&1 || PKGS+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null 2>&1 || PKGS+=(maven)
 missing=()

@@ -82,7 +82,7 @@ final class ValidateCommand implements Callable<Integer> {
                 AtomicFiles.writeString(out, ValidationReport.pointsCsv(results));
             }
             if (report != null) {
-                Path index = ValidationReport.write(report.toAbsolutePath(), results, List.of());
+                Path index = ValidationReport.write(report.toAbsolutePath(), results, List.of(), scratch);
                 o.println("report: " + index);
             }
             return Validator.exitCode(results);

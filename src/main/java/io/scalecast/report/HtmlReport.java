@@ -85,6 +85,11 @@ public final class HtmlReport {
                 + "</head>\n<body>\n<h1>" + esc(title) + "</h1>\n" + body + "</body>\n</html>\n";
     }
 
+    /** Only the body's content (to append one page's sections to another). */
+    public String renderBody() {
+        return body.toString();
+    }
+
     public void write(Path file) {
         AtomicFiles.writeString(file, render());
     }

@@ -79,6 +79,14 @@ public final class ValidationReport {
 
     /** Writes tables (CSV, Markdown, JSON), plots and index.html into {@code dir}; returns the HTML path. */
     public static Path write(Path dir, List<CaseResult> results, List<String> notes) {
+        return write(dir, results, notes, null);
+    }
+
+    /**
+     * As {@link #write(Path, List, List)}; {@code workRoot} (may be null) is the validation's
+     * scratch folder, where calibration records give the ping-pong plots their breakpoints.
+     */
+    public static Path write(Path dir, List<CaseResult> results, List<String> notes, Path workRoot) {
         AtomicFiles.writeString(dir.resolve("validation.csv"), pointsCsv(results));
         AtomicFiles.writeString(dir.resolve("validation-summary.csv"), TableFormat.CSV.render(summary(results)));
         AtomicFiles.writeString(dir.resolve("validation.json"), TableFormat.JSON.render(points(results)));
@@ -86,14 +94,14 @@ public final class ValidationReport {
                 + TableFormat.MARKDOWN.render(summary(results)) + "\n## " + points(results).title() + "\n\n"
                 + TableFormat.MARKDOWN.render(points(results)));
         HtmlReport html = new HtmlReport("scalecast validation report");
-        section(html, dir, results, notes);
+        section(html, dir, results, notes, workRoot);
         Path index = dir.resolve("index.html");
         html.write(index);
         return index;
     }
 
     /** Adds the validation section (tables and per-case plots written into {@code dir}) to a page. */
-    public static void section(HtmlReport html, Path dir, List<CaseResult> results, List<String> notes) {
+    public static void section(HtmlReport html, Path dir, List<CaseResult> results, List<String> notes, Path workRoot) {
         html.heading(2, "Validation", "validation");
         html.paragraph("Each case calibrates from network and node traces only, predicts with scalecast, and compares "
                 + "with a measurement it never saw. Signed error = (predicted − measured) / measured.");
@@ -109,9 +117,10 @@ public final class ValidationReport {
                 html.paragraph("Could not run: " + r.message());
                 continue;
             }
-            String scaling = "validation-" + r.vcase().name() + "-scaling.png";
-            String errors = "validation-" + r.vcase().name() + "-errors.png";
-            plotScaling(dir.resolve(scaling), r);
+            String file = r.vcase().name().replaceAll("[^A-Za-z0-9._-]", "-");
+            String scaling = "validation-" + file + "-scaling.png";
+            String errors = "validation-" + file + "-errors.png";
+            plotScaling(dir.resolve(scaling), r, workRoot == null ? List.of() : breakpoints(workRoot.resolve(r.vcase().name())));
             plotErrors(dir.resolve(errors), r);
             html.image(scaling, r.vcase().name() + ": predicted and measured " + r.vcase().measuredValue()
                     + " against " + r.vcase().plotX());
@@ -121,7 +130,37 @@ public final class ValidationReport {
         }
     }
 
-    static void plotScaling(Path png, CaseResult r) {
+    /**
+     * Breakpoints (bytes) of the ping-pong fits in the calibration records a case wrote into its
+     * scratch folder: each segment's {@code above_bytes} after the first.
+     */
+    static List<Double> breakpoints(Path caseWork) {
+        List<Double> out = new ArrayList<>();
+        if (!java.nio.file.Files.isDirectory(caseWork)) {
+            return out;
+        }
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(caseWork)) {
+            for (Path p : s.filter(f -> f.getFileName().toString().endsWith(".calibration.json")).sorted().toList()) {
+                com.google.gson.JsonObject o = com.google.gson.JsonParser.parseString(java.nio.file.Files.readString(p)).getAsJsonObject();
+                for (var e : o.entrySet()) {
+                    if (e.getValue().isJsonObject() && e.getValue().getAsJsonObject().has("segments")) {
+                        for (var seg : e.getValue().getAsJsonObject().getAsJsonArray("segments")) {
+                            double b = seg.getAsJsonObject().get("above_bytes").getAsDouble();
+                            if (b > 0 && !out.contains(b)) {
+                                out.add(b);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return List.of();   // a plot without breakpoints is still a plot
+        }
+        return out;
+    }
+
+    static void plotScaling(Path png, CaseResult r, List<Double> breakpoints) {
         ValidationCase c = r.vcase();
         String x = c.plotX();
         // One predicted and one measured series per combination of the other key columns.
@@ -161,7 +200,8 @@ public final class ValidationReport {
         }
         boolean logX = x.contains("bytes") || spread(all) > 100;
         boolean logY = spread(ys) > 100 || (logX && spread(ys) > 10);
-        Plots.xy(png, c.name() + ": " + c.measuredValue(), x, c.measuredValue(), series, logX, logY, List.of());
+        String title = c.name() + ": " + c.measuredValue() + (breakpoints.isEmpty() ? "" : " (dashed: fitted breakpoints)");
+        Plots.xy(png, title, x, c.measuredValue(), series, logX, logY, breakpoints);
     }
 
     static void plotErrors(Path png, CaseResult r) {

@@ -18,7 +18,7 @@ import java.util.List;
  * Paths in steps and {@code predicted} are relative to the repository root and may use
  * {@code {work}} (a scratch folder per case); {@code measured} is relative to the case folder.
  *
- * @param name           the case folder's name
+ * @param name           the case's folder below {@code validation/} (e.g. {@code seeds/hpl-gbe})
  * @param dir            the case folder
  * @param title          one line saying what is validated
  * @param steps          scalecast command lines (without "scalecast"), run in order
@@ -96,10 +96,23 @@ public record ValidationCase(String name, Path dir, String title, List<List<Stri
         }
         String measured = string(o, "measured", f, text);
         String plotX = o.has("plot_x") ? o.get("plot_x").getAsString() : key.get(key.size() - 1);
-        return new ValidationCase(dir.getFileName().toString(), dir, string(o, "title", f, text), steps,
+        return new ValidationCase(caseName(dir), dir, string(o, "title", f, text), steps,
                 string(o, "predicted", f, text), dir.resolve(measured).normalize(), key,
                 string(o, "predicted_value", f, text), string(o, "measured_value", f, text), t,
                 string(o, "source", f, text), plotX);
+    }
+
+    /**
+     * A case's name: its folder's path below the nearest {@code validation/} folder
+     * ("seeds/hpl-gbe"), or the folder's own name when it is not under one.
+     */
+    static String caseName(Path dir) {
+        for (Path p = dir.getParent(); p != null; p = p.getParent()) {
+            if (p.getFileName() != null && "validation".equals(p.getFileName().toString())) {
+                return p.relativize(dir).toString().replace('\\', '/');
+            }
+        }
+        return dir.getFileName().toString();
     }
 
     private static JsonArray array(JsonObject o, String field, String file) {

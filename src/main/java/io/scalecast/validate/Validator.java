@@ -32,14 +32,15 @@ public final class Validator {
     public record Options(Path root, Path workRoot, int samples, long seed) {
     }
 
-    /** Every {@code validation/<case>/case.json} under the root, by case name. */
+    /** Every folder holding a {@code case.json} under {@code root/validation} (at any depth), sorted by path. */
     public static List<Path> discover(Path root) {
         Path dir = root.resolve("validation");
         if (!Files.isDirectory(dir)) {
             return List.of();
         }
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> Files.isRegularFile(p.resolve("case.json"))).sorted().toList();
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(p -> p.getFileName().toString().equals("case.json") && Files.isRegularFile(p))
+                    .map(Path::getParent).sorted().toList();
         } catch (IOException e) {
             throw ScalecastException.failure("cannot list " + dir + ": " + e.getMessage(), e);
         }
