@@ -258,6 +258,8 @@ final class MsgWorld {
         private final ArrayDeque<String> queue = new ArrayDeque<>();
         private final Semaphore wake = new Semaphore(0);
         private boolean stopping;
+        /** True while blocked on {@link #wake}: only then does a sender pay for a release. */
+        private boolean sleeping;
 
         Postman(Host host, String name) {
             super(host, name, new String[0]);
@@ -265,18 +267,24 @@ final class MsgWorld {
 
         void deliver(String mailbox) {
             queue.add(mailbox);
-            wake.release();
+            wakeUp();
         }
 
         void stop() {
             stopping = true;
-            wake.release();
+            wakeUp();
+        }
+
+        private void wakeUp() {
+            if (sleeping) {
+                sleeping = false;
+                wake.release();
+            }
         }
 
         @Override
         public void main(String[] args) {
             while (true) {
-                wake.acquire();
                 String mb;
                 while ((mb = queue.poll()) != null) {
                     postmanPost(mb);
@@ -284,6 +292,9 @@ final class MsgWorld {
                 if (stopping) {
                     return;
                 }
+                // No MSG call between this flag and acquire(), so no sender can slip in between.
+                sleeping = true;
+                wake.acquire();
             }
         }
     }

@@ -192,7 +192,9 @@ public final class EngineBenchmark {
 
     private static List<String> smpirun(Path exe, Path platform, Path hostfile, int n, long messages, long bytes, List<String> cfg) {
         List<String> cmd = new ArrayList<>(List.of("smpirun", "-np", Integer.toString(n), "-platform", platform.toString(),
-                "-hostfile", hostfile.toString(), "--log=root.thres:critical"));
+                "-hostfile", hostfile.toString(), "--log=root.thres:critical",
+                // SMPI would otherwise add the measured CPU time between MPI calls as simulated computation.
+                "--cfg=smpi/simulate-computation:no"));
         for (String c : cfg) {
             cmd.add("--cfg=" + c);
         }
