@@ -47,6 +47,9 @@ final class MeasureCommand implements Runnable {
         String mpirunArgs;
         @Option(names = "--testbed", description = "Run across the nodes of this testbed (scalecast testbed up); mpirun starts in its node 0.")
         String testbed;
+        @Option(names = "--wrapper", description = "Command prefix for the launcher, e.g. \"nice -n -19\" to keep other work on a shared host"
+                + " from preempting the ranks.")
+        String wrapper;
         @Option(names = "--launcher", defaultValue = "mpirun", description = "mpirun, or srun under Slurm (PMIx) (default ${DEFAULT-VALUE}).")
         String launcher;
         @Option(names = "--runs", defaultValue = "1", description = "Independent launches merged into one trace (default ${DEFAULT-VALUE}).")
@@ -64,7 +67,7 @@ final class MeasureCommand implements Runnable {
                 throw io.scalecast.util.ScalecastException.badInput(hostfile + ": no such hostfile");
             }
             Launch l = testbed != null ? testbedLaunch()
-                    : new Launch(launcher, np, hostfile, Launch.splitArgs(mpirunArgs), List.of(), Map.of());
+                    : new Launch(launcher, np, hostfile, Launch.splitArgs(mpirunArgs), Launch.splitArgs(wrapper), Map.of());
             return new ProbeRunner(l, timeoutSeconds);
         }
 

@@ -32,8 +32,8 @@ class LaunchTest {
     }
 
     @Test
-    void onlyMpirunAndPositiveCountsAreAccepted() {
-        assertEquals(2, assertThrows(ScalecastException.class, () -> new Launch("srun", 2, null, List.of(), List.of(), Map.of())).exitCode());
+    void unknownLaunchersAndNonPositiveCountsAreRefused() {
+        assertEquals(2, assertThrows(ScalecastException.class, () -> new Launch("aprun", 2, null, List.of(), List.of(), Map.of())).exitCode());
         assertEquals(2, assertThrows(ScalecastException.class, () -> Launch.local(0)).exitCode());
     }
 
