@@ -1,11 +1,8 @@
 package io.scalecast.trace;
 
 import com.opencsv.CSVParserBuilder;
-import com.opencsv.CSVReader;
-import com.opencsv.CSVReaderBuilder;
 import com.opencsv.CSVWriter;
 import com.opencsv.ICSVWriter;
-import com.opencsv.exceptions.CsvValidationException;
 import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.ScalecastException;
 
@@ -210,30 +207,31 @@ public final class CsvTable {
             List<String> cols = Arrays.asList(header.trim().split("\\s*,\\s*"));
             for (String c : cols) {
                 if (c.isEmpty()) {
-                    throw ScalecastException.badInput(source, headerLine, "empty column name in header \"" + header + "\"");
+                    throw ScalecastException.badInput(source, headerLine, "expected a name for every column, got an empty one in header \"" + header + "\"");
                 }
             }
             CsvTable t = new CsvTable(Provenance.parse(provLines), cols, source);
             t.headerLine = headerLine;
-            try (CSVReader r = new CSVReaderBuilder(new StringReader(body.toString()))
-                    .withCSVParser(new CSVParserBuilder().build()).build()) {
+            // One record per line (cells never span lines), so every error can name its line.
+            com.opencsv.ICSVParser parser = new CSVParserBuilder().build();
+            String[] bodyText = body.toString().split("\n", -1);
+            for (int i = 0; i < bodyLines.size(); i++) {
+                int ln = bodyLines.get(i);
                 String[] rec;
-                int i = 0;
-                while ((rec = r.readNext()) != null) {
-                    int ln = bodyLines.get(Math.min(i, bodyLines.size() - 1));
-                    if (rec.length != cols.size()) {
-                        throw ScalecastException.badInput(source, ln, "expected " + cols.size() + " columns (" + String.join(",", cols)
-                                + "), got " + rec.length);
-                    }
-                    for (int k = 0; k < rec.length; k++) {
-                        rec[k] = rec[k].trim();
-                    }
-                    t.rows.add(rec);
-                    t.lines.add(ln);
-                    i++;
+                try {
+                    rec = parser.parseLine(bodyText[i]);
+                } catch (IOException e) {
+                    throw ScalecastException.badInput(source, ln, "expected a closing quote (\") before the end of the line");
                 }
-            } catch (CsvValidationException e) {
-                throw ScalecastException.badInput(source + ": malformed CSV: " + e.getMessage());
+                if (rec.length != cols.size()) {
+                    throw ScalecastException.badInput(source, ln, "expected " + cols.size() + " columns (" + String.join(",", cols)
+                            + "), got " + rec.length);
+                }
+                for (int k = 0; k < rec.length; k++) {
+                    rec[k] = rec[k].trim();
+                }
+                t.rows.add(rec);
+                t.lines.add(ln);
             }
             return t;
         } catch (IOException e) {
