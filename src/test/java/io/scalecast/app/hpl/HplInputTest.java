@@ -164,4 +164,19 @@ class HplInputTest {
         // the panel's matrix-vector leaves run slower than the update's dgemm
         assertTrue(k.panelSeconds(m, n, 4, 2) > k.gemmSeconds(m, n, n / 2.0) * (lu / (2 * m * n * n / 2.0)));
     }
+
+    @Test
+    void usageErrorsExitTwo() {
+        assertEquals(2, Cli.run("predict").exit);
+        Cli r = Cli.run("predict", "hpl", "--platform", "platforms/examples/two-hosts.xml", "--n", "1000", "--p", "1", "--q", "2");
+        assertEquals(2, r.exit, r.toString());
+        assertTrue(r.err.contains("--nb"), r.err);
+        Cli both = Cli.run("predict", "hpl", "--platform", "platforms/examples/two-hosts.xml", "--hpl-dat", "HPL.dat",
+                "--n", "1000", "--nb", "80", "--p", "1", "--q", "2");
+        assertEquals(2, both.exit, both.toString());
+        Cli big = Cli.run("predict", "hpl", "--platform", "platforms/examples/two-hosts.xml", "--n", "1000", "--nb", "80",
+                "--p", "2", "--q", "2", "--ranks-per-node", "1");
+        assertEquals(2, big.exit, big.toString());
+        assertTrue(big.err.contains("4 ranks"), big.err);
+    }
 }
