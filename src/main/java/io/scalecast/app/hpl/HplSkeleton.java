@@ -32,7 +32,8 @@ import java.util.Map;
  * With DEPTH ≥ 1 the owner of panel k+1 first updates only those columns and factors panel
  * k+1, whose broadcast then progresses while the rest of the update runs (a receiver posts its
  * receive when it starts the update and forwards the panel at the next NB-column chunk
- * boundary, where HPL probes); deeper look-ahead is simulated as depth 1. Back substitution:
+ * boundary, where HPL probes); deeper look-ahead is simulated as depth 1, and the long
+ * broadcasts (BCAST 4, 5) run as a whole after the update (no overlap). Back substitution:
  * per block from the last, the diagonal owner's triangular solve, a ring of the jb-long
  * piece of x down the process column, the column's matrix-vector update, and the partial
  * sum for the next block sent to its owner (a simplification of HPL_pdtrsv's two rings).
