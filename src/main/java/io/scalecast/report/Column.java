@@ -43,7 +43,7 @@ public record Column(String name, Kind kind) {
             }
             if (kind == Kind.PERCENT) {
                 // Below 0.05 % a one-decimal sign would read "-0.0 %": show more digits instead.
-                return Math.abs(d) < 5e-4 && d != 0 ? String.format(Locale.ROOT, "%+.1e%%", 100 * d)
+                return Math.abs(d) < 5e-4 ? String.format(Locale.ROOT, "%+.3f%%", 100 * d)
                         : String.format(Locale.ROOT, "%+.1f%%", 100 * d);
             }
             if (kind == Kind.SHARE) {

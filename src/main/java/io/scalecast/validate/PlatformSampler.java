@@ -73,7 +73,10 @@ public final class PlatformSampler {
                         num(o, "latency_s"), num(o, "latency_ci95_s"), num(o, "per_byte_s"), num(o, "per_byte_ci95_s")));
             }
         }
-        segs.removeIf(s -> !(s.latencyCi95Seconds() > 0) && !(s.perByteCi95Seconds() > 0));
+        // A fit to noise-free data (published figures sampled from a model) has intervals at
+        // rounding level; sampling them would give zero-width "intervals" that say nothing.
+        segs.removeIf(s -> !(s.latencyCi95Seconds() > 1e-9 * Math.abs(s.latencySeconds()))
+                && !(s.perByteCi95Seconds() > 1e-9 * Math.abs(s.perByteSeconds())));
         return new PlatformSampler(platform, segs);
     }
 
