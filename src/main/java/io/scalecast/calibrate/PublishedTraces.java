@@ -14,7 +14,7 @@ import java.util.TreeSet;
  * Ping-pong traces for the seed clusters, written from published latency, bandwidth and
  * protocol-switch figures (notes/published-network-figures.md), never from application results.
  * No seed document holds a ping-pong curve for these machines, so each trace is the piecewise
- * model those figures state, sampled at NetPIPE-like sizes, without noise. Every figure used and
+ * model those figures state, sampled at the probe's sizes (powers of two, 1.5x points) plus each switch point and 64 B above it, without noise. Every figure used and
  * every assumption is written into the trace's provenance; {@code platforms/build.sh} runs this
  * and then {@code scalecast calibrate} on the result.
  *
@@ -44,7 +44,9 @@ public final class PublishedTraces {
 
     static List<Spec> specs() {
         List<Spec> l = new ArrayList<>();
-        long[] ne = netpipe(4L << 20, 16384, 16385, 16288, 16289, 65536, 65537, 128000, 128001);
+        // Our probe's sizes (powers of two and 1.5x) plus each switch point and 64 B above it
+        // (more than SMPI's 16 B envelope, see SmpiTranslation.SMPI_ENVELOPE_BYTES).
+        long[] ne = probeSizes(4L << 20, 16384, 16448, 16288, 16352, 65536, 65600, 128000, 128064);
         List<SyntheticPingPong.Piece> lam = List.of(new SyntheticPingPong.Piece(0, FE_MPI_LAT, FE_MPI_BW),
                 new SyntheticPingPong.Piece(65536, 3 * FE_MPI_LAT, FE_MPI_BW));
         List<SyntheticPingPong.Piece> mpich = List.of(new SyntheticPingPong.Piece(0, FE_MPI_LAT, FE_MPI_BW),
@@ -84,10 +86,13 @@ public final class PublishedTraces {
         return l;
     }
 
-    static long[] netpipe(long max, long... extra) {
+    static long[] probeSizes(long max, long... extra) {
         TreeSet<Long> s = new TreeSet<>();
-        for (long v : SyntheticPingPong.netpipeSizes(max)) {
-            s.add(v);
+        for (long p = 1; p <= max; p *= 2) {
+            s.add(p);
+            if (p >= 2 && 2 * p <= max) {
+                s.add(p + p / 2);
+            }
         }
         for (long e : extra) {
             s.add(e);
@@ -111,7 +116,7 @@ public final class PublishedTraces {
                 .put("kind", "pingpong")
                 .put("source", "published figures (notes/published-network-figures.md), modelled: not a measurement")
                 .put("system", spec.system())
-                .put("method", "piecewise model time = latency + size/bandwidth per protocol range, sampled at NetPIPE-like sizes, no noise")
+                .put("method", "piecewise model time = latency + size/bandwidth per protocol range, sampled at the probe's sizes (powers of two, 1.5x points) plus each switch point and 64 B above it, no noise")
                 .put("generator", "io.scalecast.calibrate.PublishedTraces (platforms/build.sh)");
         int i = 1;
         for (String f : spec.figures()) {

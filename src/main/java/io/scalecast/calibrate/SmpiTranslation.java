@@ -27,6 +27,13 @@ import java.util.List;
 public record SmpiTranslation(double routeLatencySeconds, double routeBandwidthBytesPerSecond,
                               NetworkFactors factors, List<String> clamped) {
 
+    /**
+     * Bytes SMPI adds to every message when it looks up factors and transfers data (observed with
+     * SimGrid 3.32's smpirun: a 984 B payload gets the factor of "up to 1000 B", 985 B the next one;
+     * each message also takes 16 B/bandwidth longer). Our MSG layer sends the bare payload.
+     */
+    public static final long SMPI_ENVELOPE_BYTES = 16;
+
     /** Largest bandwidth factor written, for segments whose fitted per-byte cost is 0 (flat). */
     static final double MAX_BANDWIDTH_FACTOR = 1e6;
 
@@ -58,9 +65,23 @@ public record SmpiTranslation(double routeLatencySeconds, double routeBandwidthB
         for (int i = 0; i < k; i++) {
             double lf = routeLat > 0 ? lat[i] / routeLat : 0;
             double bf = perByte[i] > 0 ? Math.min(MAX_BANDWIDTH_FACTOR, 1 / (perByte[i] * routeBw)) : MAX_BANDWIDTH_FACTOR;
-            steps.add(new FactorStep(segs.get(i).aboveBytes(), lf, bf));
+            steps.add(new FactorStep(threshold(segs.get(i)), lf, bf));
         }
         return new SmpiTranslation(routeLat, routeBw, new NetworkFactors(steps), List.copyOf(clamped));
+    }
+
+    /**
+     * Where the factor step starts. The fit puts it at the previous segment's last size s; when
+     * the next measured size is more than 16 B further, the step starts at s + 16 instead, so that
+     * SMPI (which looks factors up at payload + 16 B) and our MSG layer (payload) pick the same
+     * factor at every measured size. Sizes within 16 B of a breakpoint cannot agree in both engines.
+     */
+    static long threshold(Segment s) {
+        long above = s.aboveBytes();
+        if (above > 0 && s.firstSizeBytes() > above + SMPI_ENVELOPE_BYTES) {
+            return above + SMPI_ENVELOPE_BYTES;
+        }
+        return above;
     }
 
     /** First positive value from the start (or from the end), 0 if none. */
