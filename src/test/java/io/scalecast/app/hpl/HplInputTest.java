@@ -179,4 +179,28 @@ class HplInputTest {
         assertEquals(2, big.exit, big.toString());
         assertTrue(big.err.contains("4 ranks"), big.err);
     }
+
+    @Test
+    void kernelModelReadsTheDgemmTraceAtTheRanksPerNodeLoad() throws Exception {
+        Path d = tmp.resolve("dgemm.csv");
+        Files.writeString(d, """
+                # kind: dgemm
+                # source: test
+                n,rate_flops_per_s,ranks_loaded
+                100,1.0e9,1
+                1000,2.0e9,1
+                100,0.5e9,2
+                1000,1.0e9,2
+                1000,1.2e9,2
+                1000,1.1e9,2
+                """);
+        KernelModel two = KernelModel.fromDgemm(io.scalecast.trace.CsvTable.read(d), 2);
+        assertEquals(0.5e9, two.rate(100), 0);
+        assertEquals(1.1e9, two.rate(1000), 0); // median of the repeats
+        KernelModel four = KernelModel.fromDgemm(io.scalecast.trace.CsvTable.read(d), 4);
+        assertEquals(1.1e9, four.peakRate(), 0);
+        assertTrue(four.description().contains("nearest to 4"), four.description());
+        KernelModel one = KernelModel.fromDgemm(io.scalecast.trace.CsvTable.read(d), 1);
+        assertEquals(2.0e9, one.peakRate(), 0);
+    }
 }
