@@ -264,4 +264,23 @@ class ImportCommandTest {
         assertEquals(2, badProv.exit, badProv.toString());
         assertFalse(Files.exists(out("bad.csv")));
     }
+
+    @Test
+    void hpccLeavesOutFailedResidualsAndKeepsRateWhenTimePrintsZero() throws Exception {
+        String hpcc = new String(Fixtures.bytes("hpccoutf-2ranks.txt"));
+        int second = hpcc.indexOf("WR11C2R4         400");
+        String failed = hpcc.substring(0, second) + hpcc.substring(second).replaceFirst("PASSED", "FAILED");
+        String zero = failed.replace("WR11C2R4         300    40     1     2               0.10",
+                "WR11C2R4         300    40     1     2               0.00");
+        Path in = dir.resolve("hpcc-mod.txt");
+        Files.writeString(in, zero);
+        ok(importer("hpcc", in, out("hpl.csv")));
+        AppRunTrace t = AppRunTrace.read(out("hpl.csv"));
+        assertEquals(1, t.runs().size(), "the run failing its residual check is left out");
+        assertEquals("300", t.runs().get(0).parameter("n"));
+        assertTrue(Double.isNaN(t.runs().get(0).timeSeconds()), "Time printed as 0.00 is unknown, not zero");
+        assertEquals(0.1896, t.runs().get(0).rate(), 0);
+        String note = t.provenance().get("note");
+        assertTrue(note.contains("1 run(s) failing the residual check left out") && note.contains("printed Time 0.00"), note);
+    }
 }
