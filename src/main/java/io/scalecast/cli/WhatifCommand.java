@@ -60,6 +60,9 @@ final class WhatifCommand implements Callable<Integer> {
     @Option(names = "--theta", paramLabel = "T", description = "Tree-code opening angle (default: the predict command's).")
     Double theta;
 
+    @Option(names = "--cost-model", paramLabel = "F.json", description = "Tree-code cost model (scalecast treecode cost).")
+    Path costModel;
+
     @Option(names = "--sizes", paramLabel = "B1,B2", description = "Ping-pong message sizes in bytes.")
     String sizes;
 
@@ -88,7 +91,8 @@ final class WhatifCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter o = spec.commandLine().getOut();
         AppSpec a = new AppSpec(app, "treecode".equals(app) ? particles : n, nb, distribution, steps,
-                theta == null ? Double.NaN : theta, sizes);
+                theta == null ? Double.NaN : theta, sizes,
+                costModel == null ? null : costModel.toAbsolutePath().toString());
         Variation v = Variation.parse(vary);
         Prices prices = Prices.parse(priceNode, priceNic);
         Path scratch = work != null ? work.toAbsolutePath() : Scratch.create("scalecast-whatif-");

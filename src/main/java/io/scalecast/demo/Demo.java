@@ -227,7 +227,7 @@ public final class Demo {
         for (int r = 2; r <= Math.min(nodes, 8); r *= 2) {
             ranks.add(r);
         }
-        AppSpec app = new AppSpec("hpl", 4000, 100, "smooth", 0, Double.NaN, null);
+        AppSpec app = new AppSpec("hpl", 4000, 100, "smooth", 0, Double.NaN, null, null);
         WhatIf.Study s = new WhatIf.Study(base, Variation.parse("network=fast-ethernet,myrinet"), app, ranks, null, Prices.none(), work);
         List<WhatIf.Variant> variants = WhatIf.variants(s);
         List<WhatIf.Row> rows = WhatIf.run(s, opt.executor(), Progress.onTerminal("demo: what-if", opt.quiet()));

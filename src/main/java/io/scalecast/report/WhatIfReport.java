@@ -21,7 +21,7 @@ public final class WhatIfReport {
         if (!app.scalesWithRanks()) {
             cols.add(Column.number("size_bytes"));
         }
-        cols.add(Column.number("time_s"));
+        cols.add(Column.number(app.timeColumn()));
         cols.add(Column.number(app.valueColumn()));
         if (cost) {
             cols.add(Column.number("cost_usd"));

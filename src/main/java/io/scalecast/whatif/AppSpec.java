@@ -15,8 +15,9 @@ import java.util.List;
  * @param steps        tree-code steps (0: the command's default)
  * @param theta        tree-code opening angle (NaN: the command's default)
  * @param sizes        ping-pong message sizes (bytes, comma-separated)
+ * @param costModel    tree-code per-interaction cost model (JSON from {@code scalecast treecode cost})
  */
-public record AppSpec(String app, long n, int nb, String distribution, int steps, double theta, String sizes) {
+public record AppSpec(String app, long n, int nb, String distribution, int steps, double theta, String sizes, String costModel) {
 
     public AppSpec {
         switch (app) {
@@ -26,8 +27,8 @@ public record AppSpec(String app, long n, int nb, String distribution, int steps
                 }
             }
             case "treecode" -> {
-                if (n < 1) {
-                    throw ScalecastException.badInput("whatif --app treecode needs --particles N (positive)");
+                if (n < 1 || costModel == null) {
+                    throw ScalecastException.badInput("whatif --app treecode needs --particles N (positive) and --cost-model F.json");
                 }
             }
             case "pingpong" -> {
@@ -41,9 +42,14 @@ public record AppSpec(String app, long n, int nb, String distribution, int steps
     public String valueColumn() {
         return switch (app) {
             case "hpl" -> "gflops";
-            case "treecode" -> "particles_per_s";
+            case "treecode" -> "science_rate_pps";
             default -> "bandwidth_Bps";
         };
+    }
+
+    /** Column of the prediction CSV holding the predicted time. */
+    public String timeColumn() {
+        return "treecode".equals(app) ? "t_step_s" : "time_s";
     }
 
     /** Unit of the performance figure in cost columns ("usd_per_gflops"). */
@@ -74,7 +80,7 @@ public record AppSpec(String app, long n, int nb, String distribution, int steps
             }
             case "treecode" -> {
                 c.addAll(List.of("predict", "treecode", "--platform", platform, "--particles", Long.toString(n),
-                        "--distribution", distribution, "--procs", Integer.toString(ranks)));
+                        "--distribution", distribution, "--procs", Integer.toString(ranks), "--cost-model", costModel));
                 if (steps > 0) {
                     c.addAll(List.of("--steps", Integer.toString(steps)));
                 }

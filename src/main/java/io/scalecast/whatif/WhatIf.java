@@ -143,7 +143,7 @@ public final class WhatIf {
         }
         int rpn = v.ranksPerNode() == null ? 1 : v.ranksPerNode();
         int nodes = (ranks + rpn - 1) / rpn;
-        return new Row(v.name(), nodes, ranks, 0, t.number(k, "time_s"), t.number(k, app.valueColumn()), s.prices().cost(v.name(), nodes));
+        return new Row(v.name(), nodes, ranks, 0, t.number(k, app.timeColumn()), t.number(k, app.valueColumn()), s.prices().cost(v.name(), nodes));
     }
 
     /** Ranks to predict on a variant: the node count's full machine when nodes vary, else the asked list (checked to fit). */
