@@ -13,10 +13,11 @@ package io.scalecast.app.hpl;
  * @param solveSeconds     back substitution
  * @param idleSeconds      waiting for others
  * @param messages         simulated point-to-point messages (all ranks)
+ * @param pivotGroup       panel columns per simulated pivot exchange (1 = HPL's per-column exchange)
  * @param wallSeconds      wall-clock time of the simulation (not part of reproducible output)
  * @param analyticSeconds  HPL's scalability-page model, or NaN when not asked for
  */
 public record HplPrediction(HplConfig config, double timeSeconds, double gflops, double computeSeconds,
                             double panelSeconds, double broadcastSeconds, double swapSeconds, double solveSeconds,
-                            double idleSeconds, long messages, double wallSeconds, double analyticSeconds) {
+                            double idleSeconds, long messages, int pivotGroup, double wallSeconds, double analyticSeconds) {
 }

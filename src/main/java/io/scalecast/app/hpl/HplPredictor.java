@@ -114,7 +114,7 @@ public final class HplPredictor {
                 double a = analytic == null ? Double.NaN : HplAnalytic.seconds(c, s.kernels(), analytic);
                 out.add(new HplPrediction(c, t, HplConfig.gflops(c.n(), t), r.number("compute_s"), r.number("panel_s"),
                         r.number("broadcast_s"), r.number("swap_s"), r.number("solve_s"), r.number("idle_s"),
-                        Long.parseLong(r.value("messages")), r.wallSeconds(), a));
+                        Long.parseLong(r.value("messages")), pivotGroup(s, c), r.wallSeconds(), a));
             }
             return out;
         } finally {

@@ -53,7 +53,7 @@ public final class HplReport {
     }
 
     public static final List<String> COLUMNS = List.of("tv", "n", "nb", "p", "q", "time_s", "gflops", "compute_s",
-            "panel_s", "broadcast_s", "swap_s", "solve_s", "idle_s", "messages");
+            "panel_s", "broadcast_s", "swap_s", "solve_s", "idle_s", "messages", "pivot_group");
 
     public static CsvTable table(List<HplPrediction> ps, Provenance prov, boolean analytic) {
         List<String> cols = new ArrayList<>(COLUMNS);
@@ -66,7 +66,7 @@ public final class HplReport {
             HplConfig c = p.config();
             List<Object> row = new ArrayList<>(List.of(c.tvCode(), c.n(), c.nb(), c.p(), c.q(), p.timeSeconds(), p.gflops(),
                     p.computeSeconds(), p.panelSeconds(), p.broadcastSeconds(), p.swapSeconds(), p.solveSeconds(),
-                    p.idleSeconds(), p.messages()));
+                    p.idleSeconds(), p.messages(), p.pivotGroup()));
             if (analytic) {
                 row.add(p.analyticSeconds());
                 row.add(HplConfig.gflops(c.n(), p.analyticSeconds()));
