@@ -26,8 +26,9 @@ final class PredictTreecodeCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--platform", required = true, paramLabel = "X.xml")
-    Path platform;
+    @Option(names = "--platform", required = true, split = ",", paramLabel = "X.xml",
+            description = "SimGrid platform(s); several (comma-separated) share the exact model's work.")
+    List<Path> platforms;
     @Option(names = "--particles", required = true, paramLabel = "N|F.bin",
             description = "Particle count (generated from --distribution and --seed) or a particle file.")
     String particles;
@@ -53,6 +54,11 @@ final class PredictTreecodeCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "F.csv", description = "Prediction CSV with the breakdown.")
     Path out;
 
+    private static TreecodePredictor.Config withPlatform(TreecodePredictor.Config c, Path platform) {
+        return new TreecodePredictor.Config(platform, c.particles(), c.procs(), c.steps(), c.theta(), c.cost(), c.splitter(),
+                c.segments(), c.simParams());
+    }
+
     @Override
     public Integer call() {
         PrintWriter w = spec.commandLine().getOut();
@@ -71,17 +77,26 @@ final class PredictTreecodeCommand implements Callable<Integer> {
             case "orb-search" -> null;
             default -> throw ScalecastException.badInput("--decomposition must be orb or orb-search, got " + decomposition);
         };
-        TreecodePredictor.Config base = new TreecodePredictor.Config(platform, p, procs, steps, theta, cost, Orb.PKDGRAV,
-                segments, sim);
-        TreecodeReport rep;
+        TreecodePredictor.Config base = new TreecodePredictor.Config(platforms.get(0), p, procs, steps, theta, cost,
+                Orb.PKDGRAV, segments, sim);
+        List<TreecodeReport> reports = new java.util.ArrayList<>();
         if (splitter == null) {
-            rep = OrbSearch.compare(base, w);
+            for (Path pl : platforms) {
+                reports.add(OrbSearch.compare(withPlatform(base, pl), w));
+            }
         } else {
-            rep = new TreecodeReport(base, TreecodePredictor.predict(base), null);
+            List<List<TreecodePredictor.Point>> all = TreecodePredictor.predictMany(base, platforms);
+            for (int i = 0; i < platforms.size(); i++) {
+                reports.add(new TreecodeReport(withPlatform(base, platforms.get(i)), all.get(i), null));
+            }
         }
-        rep.print(w);
+        io.scalecast.trace.CsvTable table = null;
+        for (TreecodeReport rep : reports) {
+            rep.print(w);
+            table = rep.table(costModel, decomposition, table);
+        }
         if (out != null) {
-            rep.table(platform, costModel, decomposition).write(out);
+            table.write(out);
             w.printf("wrote %s%n", out);
         }
         w.printf(java.util.Locale.ROOT, "prediction wall time %.1f s%n", (System.nanoTime() - t0) / 1e9);

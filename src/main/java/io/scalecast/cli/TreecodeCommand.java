@@ -131,14 +131,19 @@ final class TreecodeCommand implements Runnable {
         picocli.CommandLine.Model.CommandSpec spec;
         @Option(names = "--run", required = true, paramLabel = "F.csv", description = "Output of 'treecode run --np 1'.")
         Path run;
+        @Option(names = "--anchor-speed", paramLabel = "RATE",
+                description = "Per-core speed of the anchor machine (e.g. its dgemm rate, 1.2Gf) so the model can "
+                        + "predict other machines; default: none (the platform's nodes are the anchor machine).")
+        String anchorSpeed;
         @Option(names = "--out", required = true, paramLabel = "F.json")
         Path out;
 
         @Override
         public Integer call() {
+            double speed = anchorSpeed == null ? 0 : io.scalecast.util.Units.parseFlops(anchorSpeed);
             io.scalecast.trace.CsvTable t = io.scalecast.trace.CsvTable.read(run);
             String src = run + " (" + t.provenance().get("command") + "; " + t.provenance().get("date") + ")";
-            io.scalecast.app.treecode.CostModel c = io.scalecast.app.treecode.CostModel.fit(t, src);
+            io.scalecast.app.treecode.CostModel c = io.scalecast.app.treecode.CostModel.fit(t, speed, src);
             c.write(out);
             spec.commandLine().getOut().printf(Locale.ROOT, "cost model: visit %.2f ns, pp %.2f ns, cell %.2f ns, "
                     + "build pass %.2f ns, particle pass %.2f ns; wrote %s%n", 1e9 * c.secondsPerVisit(), 1e9 * c.secondsPerPp(),

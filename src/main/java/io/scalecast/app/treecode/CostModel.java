@@ -23,12 +23,19 @@ import java.util.List;
  *       used for each ORB bisection pass (an assumption: a 1-rank run does no bisection).</li>
  * </ul>
  *
+ * The coefficients are seconds on the anchor machine. To predict another machine, the skeleton
+ * charges them as flops at {@code anchorCoreSpeedFlops} (the anchor's per-core speed, from the same
+ * dgemm trace its platform is calibrated with), so a platform whose cores are k times faster runs
+ * them k times faster; 0 = the platform's nodes are the anchor machine.
+ *
  * @param source where the anchor came from (file, its command and date)
  */
 public record CostModel(double secondsPerVisit, double secondsPerPp, double secondsPerCell,
-                        double secondsPerBuildPass, double secondsPerParticleScan, String source) {
+                        double secondsPerBuildPass, double secondsPerParticleScan, double anchorCoreSpeedFlops,
+                        String source) {
     public CostModel {
-        for (double v : new double[]{secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan}) {
+        for (double v : new double[]{secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan,
+                anchorCoreSpeedFlops}) {
             if (!(v >= 0) || Double.isInfinite(v)) {
                 throw new IllegalArgumentException("cost coefficients must be finite and non-negative");
             }
@@ -41,7 +48,7 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
     }
 
     /** Fits the model from a {@code treecode run} table of 1-rank runs (medians of the ratios). */
-    public static CostModel fit(CsvTable t, String source) {
+    public static CostModel fit(CsvTable t, double anchorCoreSpeedFlops, String source) {
         List<double[]> r = new ArrayList<>();
         for (int i = 0; i < t.size(); i++) {
             if ((int) t.number(i, "ranks") != 1) {
@@ -64,7 +71,7 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
             }
             m[k] = TreecodeMeasure.median(v);
         }
-        return new CostModel(m[0], m[1], m[2], m[3], m[4], source);
+        return new CostModel(m[0], m[1], m[2], m[3], m[4], anchorCoreSpeedFlops, source);
     }
 
     public void write(Path file) {
@@ -89,7 +96,8 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
                 v[i] = o.get(keys[i]).getAsDouble();
             }
             String src = o.has("source") ? o.get("source").getAsString() : "unknown";
-            return new CostModel(v[0], v[1], v[2], v[3], v[4], src);
+            double anchor = o.has("anchorCoreSpeedFlops") ? o.get("anchorCoreSpeedFlops").getAsDouble() : 0;
+            return new CostModel(v[0], v[1], v[2], v[3], v[4], anchor, src);
         } catch (RuntimeException e) {
             throw ScalecastException.badInput(file.toString(), 1, "expected a JSON cost model with five finite non-negative "
                     + "seconds-per-unit fields (" + String.join(", ", keys) + "): " + e.getMessage());

@@ -44,14 +44,33 @@ public final class TreecodePredictor {
     }
 
     public static List<Point> predict(Config c) {
-        List<Point> out = new ArrayList<>();
+        return predictMany(c, List.of(c.platform())).get(0);
+    }
+
+    /**
+     * Predictions on several platforms: the exact model (the expensive part for large N) runs once
+     * per process count and is replayed on every platform. Result: one list per platform, in order.
+     */
+    public static List<List<Point>> predictMany(Config c, List<Path> platforms) {
+        List<List<Point>> out = new ArrayList<>();
+        for (int i = 0; i < platforms.size(); i++) {
+            out.add(new ArrayList<>());
+        }
         for (int p : c.procs()) {
-            out.add(predictOne(c, p));
+            Model m = model(c, p);
+            for (int i = 0; i < platforms.size(); i++) {
+                out.get(i).add(simulate(c, platforms.get(i), m));
+            }
         }
         return out;
     }
 
-    static Point predictOne(Config c, int procs) {
+    /** The exact model's outcome for one process count: plans per step and totals (per step). */
+    record Model(int procs, List<StepPlan> plans, long flops, long inter, long pp, long cells, long visits, long misses,
+                 double wmax, double wmean) {
+    }
+
+    static Model model(Config c, int procs) {
         TreeCode tc = new TreeCode(c.particles(), procs, c.theta(), Double.NaN, TreeCode.DEFAULT_DT);
         List<StepPlan> plans = new ArrayList<>();
         long flops = 0, inter = 0, pp = 0, cells = 0, visits = 0, misses = 0;
@@ -71,14 +90,19 @@ public final class TreecodePredictor {
             }
             inter += st.totalInteractions();
         }
+        int k = c.steps();
+        return new Model(procs, plans, flops / k, inter / k, pp / k, cells / k, visits / k, misses / k, wmax, wmean);
+    }
+
+    static Point simulate(Config c, Path platform, Model m) {
         Path tmp = null;
         try {
             tmp = Files.createTempFile("scalecast-treecode-", ".json");
-            Path f = tmp;
-            AtomicFiles.writeString(f, Json.gson().toJson(plans));
+            AtomicFiles.writeString(tmp, Json.gson().toJson(m.plans()));
             Map<String, String> params = new LinkedHashMap<>(c.simParams());
-            params.put("plans", f.toString());
-            SimJob job = Simulations.job(c.platform(), TreecodeSkeleton.class, params, List.of(), List.of());
+            params.put("plans", tmp.toString());
+            params.put("anchor-speed", Double.toString(c.cost().anchorCoreSpeedFlops()));
+            SimJob job = Simulations.job(platform, TreecodeSkeleton.class, params, List.of(), List.of());
             SimResult r = SimEngine.run(job);
             double ts = 0, td = 0, tb = 0, tg = 0, tk = 0;
             for (var row : r.rows()) {
@@ -89,8 +113,8 @@ public final class TreecodePredictor {
                 tk += Double.parseDouble(row.get("t_kick_s"));
             }
             int k = r.rows().size();
-            return new Point(procs, ts / k, td / k, tb / k, tg / k, tk / k, flops / k, inter / k, pp / k, cells / k,
-                    visits / k, misses / k, wmax, wmean, r.messages(), r.wallSeconds());
+            return new Point(m.procs(), ts / k, td / k, tb / k, tg / k, tk / k, m.flops(), m.inter(), m.pp(), m.cells(),
+                    m.visits(), m.misses(), m.wmax(), m.wmean(), r.messages(), r.wallSeconds());
         } catch (IOException e) {
             throw ScalecastException.failure("cannot write the step plan: " + e.getMessage());
         } finally {

@@ -20,7 +20,7 @@ import java.util.Locale;
 public record TreecodeReport(TreecodePredictor.Config config, List<TreecodePredictor.Point> points,
                              List<TreecodePredictor.Point> searched) {
 
-    public static final List<String> COLUMNS = List.of("procs", "n", "distribution", "theta", "steps", "decomposition",
+    public static final List<String> COLUMNS = List.of("platform", "procs", "n", "distribution", "theta", "steps", "decomposition",
             "t_step_s", "t_decomp_s", "t_build_s", "t_grav_s", "t_kick_s", "mflops", "science_rate_pps",
             "perlinear_mflops_pct", "perlinear_science_pct", "flops", "n_pp", "n_cell", "n_visit", "cache_miss",
             "walk_compute_max_s", "walk_compute_mean_s", "imbalance", "simulated_messages");
@@ -67,11 +67,20 @@ public record TreecodeReport(TreecodePredictor.Config config, List<TreecodePredi
         }
     }
 
-    public CsvTable table(Path platform, Path cost, String decomposition) {
+    /** Rows of this report added to {@code into} (null: a new table with its provenance). */
+    public CsvTable table(Path cost, String decomposition, CsvTable into) {
+        if (into != null) {
+            add(into, points, "orb");
+            if (searched != null) {
+                add(into, searched, "orb-search");
+            }
+            return into;
+        }
+        Path platform = config.platform();
         Provenance prov = new Provenance()
                 .put("kind", "treecode-prediction")
                 .put("source", "simulated: scalecast TreecodeSkeleton on SimGrid (exact interaction counts from the Java model)")
-                .put("platform", platform.toString())
+                .put("platform", platform.toString() + " (first; column platform names each row's)")
                 .put("cost_model", cost + " (" + config.cost().source() + ")")
                 .put("particles", config.particles().size() + " " + config.particles().distribution().label()
                         + ", seed " + config.particles().seed())
@@ -88,7 +97,7 @@ public record TreecodeReport(TreecodePredictor.Config config, List<TreecodePredi
     private void add(CsvTable t, List<TreecodePredictor.Point> pts, String dec) {
         TreecodePredictor.Point ref = reference(pts);
         for (TreecodePredictor.Point p : pts) {
-            t.add(p.procs(), config.particles().size(), config.particles().distribution().label(), config.theta(),
+            t.add(config.platform().getFileName().toString().replaceFirst("\\.xml$", ""), p.procs(), config.particles().size(), config.particles().distribution().label(), config.theta(),
                     config.steps(), dec, p.stepSeconds(), p.decompSeconds(), p.buildSeconds(), p.gravSeconds(), p.kickSeconds(),
                     p.mflops(), science(p), perlinear(p.mflops(), p.procs(), ref.mflops(), ref.procs()),
                     perlinear(science(p), p.procs(), science(ref), ref.procs()), p.flops(), p.pp(), p.cells(), p.visits(),

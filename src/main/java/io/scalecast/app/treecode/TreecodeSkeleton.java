@@ -43,6 +43,8 @@ public final class TreecodeSkeleton implements Skeleton {
     private long aggregated;
     /** Flop/s of one core of rank 0's host, measured in the simulation (see {@link #work}). */
     private double coreSpeed;
+    /** The cost model's anchor core speed (flop/s), 0 = the platform's core speed. */
+    private double anchorSpeed;
 
     @Override
     public int configure(Map<String, String> params, int hostCount) {
@@ -52,6 +54,7 @@ public final class TreecodeSkeleton implements Skeleton {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read step plans: " + e.getMessage());
         }
+        anchorSpeed = Double.parseDouble(params.getOrDefault("anchor-speed", "0"));
         int procs = plans.get(0).procs();
         int s = plans.size();
         tStart = new double[s][procs];
@@ -122,7 +125,7 @@ public final class TreecodeSkeleton implements Skeleton {
      * that SimGrid shares a host's cores when it runs more ranks than it has cores.
      */
     private void work(Comm world, double seconds) {
-        world.compute(seconds * coreSpeed);
+        world.compute(seconds * (anchorSpeed > 0 ? anchorSpeed : coreSpeed));
     }
 
     private void decompose(Comm world, StepPlan plan, StepPlan.Rank mine, double speed) {

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Tag("slow")
 class SkeletonAggregationTest {
-    private static final CostModel COST = new CostModel(1.2e-8, 1.5e-8, 2.5e-8, 2e-8, 4e-9, "test: fixed coefficients");
+    private static final CostModel COST = new CostModel(1.2e-8, 1.5e-8, 2.5e-8, 2e-8, 4e-9, 0, "test: fixed coefficients");
 
     @Test
     void coarseSegmentsPredictTheSameStepAsFineOnes() {
