@@ -17,11 +17,12 @@ import java.util.List;
  * @param nodeSpeed    per-core speed and where it came from
  * @param backbone     backbone choice and why
  * @param overheads    MPI software overheads and where they came from
+ * @param beffMatch    the b_eff backbone search, or null without --beff
  * @param warnings     everything the user should look at
  */
 public record Calibration(CalibrationRequest request, PlatformModel model, PathFit inter, PathFit intra,
                           SmpiTranslation translation, LoopbackFit loopback, Choice eager, Choice nodeSpeed,
-                          Choice backbone, Overheads overheads, List<String> warnings) {
+                          Choice backbone, Overheads overheads, BackboneCalibration.Result beffMatch, List<String> warnings) {
 
     /** A chosen value with the reason, as printed and stored. */
     public record Choice(double value, String unit, String reason) {

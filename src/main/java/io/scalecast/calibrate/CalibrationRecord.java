@@ -71,6 +71,22 @@ public final class CalibrationRecord {
         bb.put("latency_s", c.model().cluster().backboneLatencySeconds());
         bb.put("sharing_policy", c.model().cluster().backboneSharing());
         bb.put("reason", c.backbone().reason());
+        if (c.beffMatch() != null) {
+            BackboneCalibration.Result r = c.beffMatch();
+            bb.put("beff_procs", r.procs());
+            bb.put("beff_lmax_bytes", r.lmaxBytes());
+            bb.put("beff_random_patterns", r.randomPatterns());
+            bb.put("beff_measured_Bps", r.measuredBeffBytesPerSecond());
+            List<Map<String, Object>> trials = new ArrayList<>();
+            for (BackboneCalibration.Trial t : r.trials()) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("sharing_policy", t.sharing());
+                x.put("backbone_Bps", t.backboneBytesPerSecond());
+                x.put("simulated_beff_Bps", t.simulatedBeffBytesPerSecond());
+                trials.add(x);
+            }
+            bb.put("trials", trials);
+        }
         m.put("backbone", bb);
         m.put("warnings", c.warnings());
         return Json.gson().toJson(m) + "\n";

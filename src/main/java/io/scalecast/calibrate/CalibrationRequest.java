@@ -16,10 +16,14 @@ import java.nio.file.Path;
  * @param name                platform name (cluster id, file names)
  * @param eagerThresholdBytes eager threshold when given explicitly (−1: detect, else default)
  * @param note                where values given on the command line come from (provenance), or null
+ * @param beffProcs           which b_eff row to match (0: the largest that fits the platform)
+ * @param beffLmaxBytes       L_max for the simulated b_eff (0: the trace's, else 1 MiB = b_eff's 128 MB per process)
+ * @param beffRandomPatterns  random rings in each simulated b_eff (b_eff itself: 30)
  */
 public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                                  double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
-                                 long eagerThresholdBytes, String note) {
+                                 long eagerThresholdBytes, String note,
+                                 int beffProcs, long beffLmaxBytes, int beffRandomPatterns) {
     public CalibrationRequest {
         if (pingpong == null && swapSummary == null) {
             throw new IllegalArgumentException("calibration needs --pingpong (or --swap-summary)");

@@ -43,12 +43,22 @@ public final class Calibrator {
     }
 
     public static Calibration calibrate(CalibrationRequest req) {
+        return calibrate(req, null);
+    }
+
+    /** @param progress receives one line per b_eff simulation (null: silent) */
+    public static Calibration calibrate(CalibrationRequest req, java.util.function.Consumer<String> progress) {
         PiecewiseFitter.Options opts = PiecewiseFitter.Options.defaults();
         List<String> warnings = new ArrayList<>();
         // Read everything first: bad input must stop us before any fitting or output.
         PingPongInput.Trace pp = req.pingpong() == null ? null : PingPongInput.read(req.pingpong());
         PingPongInput.Trace intraPp = req.intraPingpong() == null ? null : PingPongInput.read(req.intraPingpong());
         Calibration.Choice speed = nodeSpeed(req, warnings);
+        io.scalecast.trace.BeffSummary beffRow = null;
+        if (req.beff() != null) {
+            int procs = req.beffProcs() > 0 ? req.beffProcs() : largestFitting(req);
+            beffRow = BackboneCalibration.pick(req.beff(), procs);
+        }
         if (pp == null) {
             throw ScalecastException.badInput("--swap-summary alone is not enough yet: give a --pingpong trace as well");
         }
@@ -109,7 +119,18 @@ public final class Calibrator {
         String comment = "Calibrated by scalecast calibrate from network and node traces only; see "
                 + req.name() + ".calibration.json for the fit, its confidence intervals and inputs.";
         PlatformModel model = new PlatformModel(cluster, tr.factors(), config, props, comment);
-        return new Calibration(req, model, main, intra, tr, loop, eager, speed, backbone, ovh, List.copyOf(warnings));
+        BackboneCalibration.Result match = null;
+        if (beffRow != null) {
+            long lmax = req.beffLmaxBytes() > 0 ? req.beffLmaxBytes() : beffRow.lmaxBytes() > 0 ? beffRow.lmaxBytes() : 1L << 20;
+            match = BackboneCalibration.match(model, beffRow.procs(), lmax, req.beffRandomPatterns(), beffRow.beffBytesPerSecond(), progress);
+            backbone = new Calibration.Choice(match.chosen().backboneBandwidthBytesPerSecond(), "B/s", match.reason());
+            Map<String, String> more = new LinkedHashMap<>();
+            more.put("calibration.backbone", match.reason());
+            more.put("calibration.beff", req.beff() + " sha256=" + PingPongInput.sha256(req.beff()) + " procs=" + beffRow.procs()
+                    + " run=" + beffRow.run() + " lmax_bytes=" + lmax + " random_patterns=" + req.beffRandomPatterns());
+            model = model.withCluster(match.chosen()).withProps(more);
+        }
+        return new Calibration(req, model, main, intra, tr, loop, eager, speed, backbone, ovh, match, List.copyOf(warnings));
     }
 
     /**
@@ -222,6 +243,21 @@ public final class Calibrator {
             r[i] = (p.oneWaySeconds() - pred) / p.oneWaySeconds();
         }
         return new Calibration.LoopbackFit(lat, 1 / inv, Stats.median(Stats.absAll(r)), Stats.maxAbs(r));
+    }
+
+    /** The largest b_eff row that fits the platform's cores. */
+    static int largestFitting(CalibrationRequest req) {
+        int cores = req.nodes() * req.coresPerNode();
+        int best = 0;
+        for (io.scalecast.trace.BeffSummary r : io.scalecast.trace.BeffSummaryTrace.read(req.beff()).rows()) {
+            if (r.procs() <= cores && r.procs() > best) {
+                best = r.procs();
+            }
+        }
+        if (best == 0) {
+            throw ScalecastException.badInput(req.beff() + ": no b_eff row with at most " + cores + " processes (the platform's cores)");
+        }
+        return best;
     }
 
     /** Where the platform's record goes: next to the XML, {@code NAME.calibration.json}. */

@@ -19,7 +19,7 @@ public record PathFit(String role, PingPongInput.Trace trace, PiecewiseFit fit, 
 
     /** Relative drop between consecutive sizes that counts as non-monotonic (timer noise is smaller). */
     static final double NON_MONOTONIC_DROP = 0.02;
-    /** (max − min)/median above which a size is reported as noisy. */
+    /** (median − min)/median above which a size is reported as noisy (the max is dominated by preemption). */
     static final double NOISY_SPREAD = 0.20;
     /** |residual| above which a point is reported as badly fitted. */
     static final double BAD_RESIDUAL = 0.05;
@@ -39,26 +39,37 @@ public record PathFit(String role, PingPongInput.Trace trace, PiecewiseFit fit, 
             w.add(String.format(Locale.ROOT, "%s: %s has only %d sizes: breakpoints between protocols cannot be located reliably (12 or more recommended)",
                     role, f, p.size()));
         }
+        List<String> drops = new ArrayList<>();
         for (int i = 1; i < p.size(); i++) {
             double a = p.get(i - 1).oneWaySeconds();
             double b = p.get(i).oneWaySeconds();
             if (b < a * (1 - NON_MONOTONIC_DROP)) {
-                w.add(String.format(Locale.ROOT, "%s: non-monotonic data: time falls %.1f%% from %d B to %d B (%s)",
-                        role, 100 * (a - b) / a, p.get(i - 1).sizeBytes(), p.get(i).sizeBytes(), f));
+                drops.add(String.format(Locale.ROOT, "%d->%d B %.1f%%", p.get(i - 1).sizeBytes(), p.get(i).sizeBytes(), -100 * (a - b) / a));
             }
         }
+        if (!drops.isEmpty()) {
+            w.add(role + ": non-monotonic data (time falls as size grows) in " + f + ": " + String.join(", ", drops));
+        }
+        List<String> noisy = new ArrayList<>();
         for (PingPongPoint q : p) {
             if (q.spreadRelative() > NOISY_SPREAD) {
-                w.add(String.format(Locale.ROOT, "%s: noisy region: at %d B the repetitions spread %.0f%% of the median (%s)",
-                        role, q.sizeBytes(), 100 * q.spreadRelative(), f));
+                noisy.add(String.format(Locale.ROOT, "%d B (%.0f%%)", q.sizeBytes(), 100 * q.spreadRelative()));
             }
         }
+        if (!noisy.isEmpty()) {
+            w.add(role + ": noisy region: (median - min)/median over repetitions above " + Math.round(100 * NOISY_SPREAD)
+                    + "% at " + noisy.size() + " of " + p.size() + " sizes: " + String.join(", ", noisy));
+        }
         double[] r = fit.relativeResiduals();
+        List<String> off = new ArrayList<>();
         for (int i = 0; i < r.length; i++) {
             if (Math.abs(r[i]) > BAD_RESIDUAL) {
-                w.add(String.format(Locale.ROOT, "%s: %d B is %+.1f%% off its segment (an outlier or an effect the model does not capture)",
-                        role, p.get(i).sizeBytes(), 100 * r[i]));
+                off.add(String.format(Locale.ROOT, "%d B %+.1f%%", p.get(i).sizeBytes(), 100 * r[i]));
             }
+        }
+        if (!off.isEmpty()) {
+            w.add(role + ": " + off.size() + " of " + p.size() + " sizes more than " + Math.round(100 * BAD_RESIDUAL)
+                    + "% off their segment (outliers, or effects a piecewise line does not capture): " + String.join(", ", off));
         }
         for (Segment s : fit.segments()) {
             if (s.points() < 4) {

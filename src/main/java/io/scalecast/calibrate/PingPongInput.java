@@ -44,8 +44,8 @@ public final class PingPongInput {
         }
         List<PingPongPoint> pts = new ArrayList<>();
         for (io.scalecast.trace.PingPongPoint p : t.method(method == null ? methods.iterator().next() : method)) {
-            double spread = Double.isNaN(p.oneWayMinSeconds()) || Double.isNaN(p.oneWayMaxSeconds()) ? Double.NaN
-                    : (p.oneWayMaxSeconds() - p.oneWayMinSeconds()) / p.oneWaySeconds();
+            double spread = Double.isNaN(p.oneWayMinSeconds()) ? Double.NaN
+                    : (p.oneWaySeconds() - p.oneWayMinSeconds()) / p.oneWaySeconds();
             pts.add(new PingPongPoint(p.messageSizeBytes(), p.oneWaySeconds(), spread));
         }
         if (pts.size() < MIN_SIZES) {

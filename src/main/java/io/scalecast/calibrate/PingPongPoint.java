@@ -5,7 +5,7 @@ package io.scalecast.calibrate;
  *
  * @param sizeBytes      message size
  * @param oneWaySeconds  one-way time (round trip / 2; median over repetitions where the trace has several)
- * @param spreadRelative (max − min) / median over repetitions, or NaN when the trace does not say
+ * @param spreadRelative (median − min) / median over repetitions, or NaN when the trace does not say
  */
 public record PingPongPoint(long sizeBytes, double oneWaySeconds, double spreadRelative) {
     public PingPongPoint(long sizeBytes, double oneWaySeconds) {

@@ -49,6 +49,17 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--eager-threshold", paramLabel = "BYTES", description = "Eager/rendezvous switch (default: detected from a protocol breakpoint, else 64 KiB).")
     String eagerThreshold;
 
+    @Option(names = "--beff-procs", paramLabel = "P", defaultValue = "0",
+            description = "b_eff row to match (default: the largest that fits the platform).")
+    int beffProcs;
+
+    @Option(names = "--beff-lmax", paramLabel = "BYTES", description = "L_max of the simulated b_eff (default: the trace's, else 1MiB).")
+    String beffLmax;
+
+    @Option(names = "--beff-random", paramLabel = "N", defaultValue = "3",
+            description = "Random rings per simulated b_eff (b_eff uses 30; default: ${DEFAULT-VALUE} to keep calibration fast).")
+    int beffRandom;
+
     @Option(names = "--note", paramLabel = "TEXT", description = "Where values given on the command line come from (written to the platform's provenance).")
     String note;
 
@@ -64,11 +75,16 @@ final class CalibrateCommand implements Callable<Integer> {
         try {
             req = new CalibrationRequest(pingpong, intraPingpong, beff, swapSummary, dgemm,
                     nodeSpeed == null ? Double.NaN : Units.parseFlops(nodeSpeed), nodes, coresPerNode, name,
-                    eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold), note);
+                    eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold), note,
+                    beffProcs, beffLmax == null ? 0 : Units.parseBytes(beffLmax), beffRandom);
         } catch (IllegalArgumentException e) {
             throw ScalecastException.badInput(e.getMessage());
         }
-        Calibration c = Calibrator.calibrate(req);
+        var err = spec.commandLine().getErr();
+        Calibration c = Calibrator.calibrate(req, line -> {
+            err.println(line);
+            err.flush();
+        });
         String xml = PlatformWriter.toXml(c.model());
         String json = CalibrationRecord.toJson(c);
         Path record = Calibrator.recordPath(out, name);
