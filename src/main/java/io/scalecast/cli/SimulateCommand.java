@@ -84,6 +84,10 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--sizes", split = ",", paramLabel = "B1,B2", description = "Explicit message sizes in bytes (overrides --max-size).")
     List<Long> sizes;
 
+    @Option(names = "--sizes-from", paramLabel = "TRACE.csv",
+            description = "pingpong: the message sizes of a ping-pong trace (its size_bytes column), e.g. to compare with it.")
+    Path sizesFrom;
+
     @Option(names = "--cfg", paramLabel = "key:value", description = "Extra SimGrid configuration, e.g. network/model:CM02 (repeatable).")
     List<String> cfg = new ArrayList<>();
 
@@ -149,9 +153,27 @@ final class SimulateCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** Distinct sizes of a trace's size_bytes column, ascending. */
+    private static long[] sizesOf(Path trace) {
+        io.scalecast.trace.CsvTable t = CsvTable.read(trace);
+        java.util.TreeSet<Long> set = new java.util.TreeSet<>();
+        for (int i = 0; i < t.size(); i++) {
+            double v = t.number(i, "size_bytes");
+            if (v < 0 || v != Math.rint(v)) {
+                throw io.scalecast.util.ScalecastException.badInput(trace.toString(), t.line(i), "size_bytes: expected a whole number of bytes, got " + v);
+            }
+            set.add((long) v);
+        }
+        if (set.isEmpty()) {
+            throw io.scalecast.util.ScalecastException.badInput(trace + ": no rows; expected ping-pong sizes in size_bytes");
+        }
+        return set.stream().mapToLong(Long::longValue).toArray();
+    }
+
     private Integer pingpong() {
         PrintWriter out = spec.commandLine().getOut();
-        long[] sz = sizes != null && !sizes.isEmpty() ? sizes.stream().mapToLong(Long::longValue).toArray()
+        long[] sz = sizesFrom != null ? sizesOf(sizesFrom)
+                : sizes != null && !sizes.isEmpty() ? sizes.stream().mapToLong(Long::longValue).toArray()
                 : PingPongSkeleton.defaultSizes(Units.parseBytes(maxSize));
         Map<String, String> params = new LinkedHashMap<>();
         params.put("sizes", PingPongSkeleton.joinSizes(sz));
