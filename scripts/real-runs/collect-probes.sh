@@ -21,6 +21,8 @@ TB=rb
 NICE=(${NICE-nice -n -19})
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(beff dgemm)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
+# The testbed's shape, for provenance (the probe's own lines name the hostfile, not the rate).
+testbed_line() { "$SC" testbed status | awk -v n="$TB" '$1=="testbed" && $2==n":" {sub(/^testbed /,""); print; exit}'; }
 log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
 cleanup() { "$SC" testbed down --name "$TB" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
@@ -28,6 +30,7 @@ mkdir -p "$ROOT/traces/testbed"
 
 mark() {  # record the priority in the trace's provenance
   if [ ${#NICE[@]} -gt 0 ]; then
+    sed -i "/^# loadavg:/a # testbed: $(testbed_line); tbf on both ends of each node's veth, ranks placed one per node" "$1"
     sed -i "/^# loadavg:/a # priority: the measure command and everything it launched ran under ${NICE[*]} (host shared with other work)" "$1"
   fi
 }

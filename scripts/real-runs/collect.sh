@@ -22,6 +22,8 @@ TB=rr   # testbed name used for the runs
 NICE=(${NICE-nice -n -19})
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(pingpong hpcc-testbed hpcc-shm)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
+# The testbed's shape, for provenance (the probe's own lines name the hostfile, not the rate).
+testbed_line() { "$SC" testbed status | awk -v n="$TB" '$1=="testbed" && $2==n":" {sub(/^testbed /,""); print; exit}'; }
 log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
 
 cleanup() { "$SC" testbed down --name "$TB" >/dev/null 2>&1 || true; }
@@ -56,6 +58,7 @@ hpcc_run() {
     echo "hpcc: $(dpkg-query -W -f='${Package} ${Version}' hpcc)"
     echo "mpi: $(mpirun --version 2>&1 | head -1)"
     echo "host: $(uname -n) $(uname -srm), $(nproc) cores"
+    case "$cfg" in testbed-*) echo "testbed: $(testbed_line)";; esac
   } > "$dir/run.txt"
   rm -rf "$work"
   log "$cfg n=$n rep=$rep: $(grep -E '^HPL_Tflops=' "$dir/hpccoutf.txt") $(grep -E '^StarDGEMM_Gflops=' "$dir/hpccoutf.txt")"
@@ -72,6 +75,7 @@ if want pingpong; then
     if [ ${#NICE[@]} -gt 0 ]; then
       sed -i "/^# loadavg:/a # priority: the measure command and everything it launched ran under ${NICE[*]} (host shared with other work)" "$out"
     fi
+    sed -i "/^# loadavg:/a # testbed: $(testbed_line); tbf on both ends of each node's veth, 1 rank per node" "$out"
     cleanup
   done
 fi
