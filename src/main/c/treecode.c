@@ -22,7 +22,7 @@
  *  - flops per interaction as PKDGRAV counts them: particle-particle 38, softened cell 82,
  *    Newtonian cell 35 + 41 (quadrupole).
  *
- * Usage: sc_treecode PARTICLES.bin [--theta 0.8] [--steps 1] [--eps E] [--dt 0.001]
+ * Usage: sc_treecode PARTICLES.bin [--theta 0.8] [--steps 1] [--eps E] [--dt 0.001] [--cache request|rma]
  * Output (stdout, rank 0): CSV records, see print_header(). Errors: one line on stderr, exit 2.
  */
 #include <math.h>
@@ -72,6 +72,13 @@ typedef struct {
 static int me, np;
 static double theta = 0.8, eps = -1, dt = 0.001;
 static int nsteps = 1;
+/* --cache rma: lines fetched with passive-target MPI_Get (the owner's CPU is not involved; the
+ * issue allows it and it keeps measurements meaningful when ranks share cores with other work);
+ * default: MDL-style request/reply served by the owner's polling. Counts are the same. */
+static int use_rma = 0;
+static MPI_Win win_cells, win_parts;
+static WirePart *wire;      /* my particles as remote ranks read them (rma) */
+static int64_t *ncells_of, *nparts_of;
 
 static void die(const char *msg) {
     if (me == 0) {
@@ -452,12 +459,22 @@ static const void *cache_get(int owner, int kind, int64_t idx) {
         void *buf = malloc(LINE * esz);
         int64_t req[2] = {kind, line};
         double t0 = now();
-        MPI_Irecv(buf, (int)(LINE * esz), MPI_BYTE, owner, TAG_REP, MPI_COMM_WORLD, &rep_req);
-        MPI_Send(req, 2, MPI_INT64_T, owner, TAG_REQ, MPI_COMM_WORLD);
-        int done = 0;
-        while (!done) {
-            MPI_Test(&rep_req, &done, MPI_STATUS_IGNORE);
-            if (!done && !serve_one()) sched_yield(); /* leave the core to the owner if it shares ours */
+        if (use_rma) {
+            int64_t total = kind ? nparts_of[owner] : ncells_of[owner];
+            int64_t first = line << LINE_BITS;
+            int cnt = (int)(total - first < LINE ? total - first : LINE);
+            MPI_Win w = kind ? win_parts : win_cells;
+            MPI_Win_lock(MPI_LOCK_SHARED, owner, 0, w);
+            MPI_Get(buf, cnt * (int)esz, MPI_BYTE, owner, (MPI_Aint)(first * (int64_t)esz), cnt * (int)esz, MPI_BYTE, w);
+            MPI_Win_unlock(owner, w);
+        } else {
+            MPI_Irecv(buf, (int)(LINE * esz), MPI_BYTE, owner, TAG_REP, MPI_COMM_WORLD, &rep_req);
+            MPI_Send(req, 2, MPI_INT64_T, owner, TAG_REQ, MPI_COMM_WORLD);
+            int done = 0;
+            while (!done) {
+                MPI_Test(&rep_req, &done, MPI_STATUS_IGNORE);
+                if (!done && !serve_one()) sched_yield(); /* leave the core to the owner if it shares ours */
+            }
         }
         t_wait += now() - t0;
         ctab[s].key = key;
@@ -553,7 +570,7 @@ static void walk_bucket(const Cell *B, const Cell *top, WalkStats *ws) {
         else if (it.owner == me) c = &lt.c[it.idx];
         else c = cache_get(it.owner, 0, it.idx);
         ws->visit++;
-        if ((ws->visit & 63) == 0) serve_all(); /* also on 1 rank, so the 1-rank anchor pays the polls too */
+        if (!use_rma && (ws->visit & 63) == 0) serve_all(); /* also on 1 rank, so the 1-rank anchor pays the polls too */
         int open;
         double d2 = mindist2(c->com, B->lo, B->hi);
         if (c->n < 4) {
@@ -657,7 +674,7 @@ static void walk_bucket(const Cell *B, const Cell *top, WalkStats *ws) {
         pi->a[2] = az;
         pi->w = (int64_t)npl * FLOP_PP + nsoft * FLOP_SOFT + nnewt * FLOP_NEWT;
         ws->acc_sum += sqrt(ax * ax + ay * ay + az * az);
-        serve_all(); /* owners answer requests while they compute (MDL polls in its loops) */
+        if (!use_rma) serve_all(); /* owners answer requests while they compute (MDL polls in its loops) */
     }
     double t3 = now();
     int64_t na = B->n;
@@ -676,6 +693,7 @@ static void walk_bucket(const Cell *B, const Cell *top, WalkStats *ws) {
  * records whose first word names the record; the column names are given by the info lines. */
 static void print_header(void) {
     printf("# probe: sc_treecode 1\n");
+    printf("# cache: %s\n", use_rma ? "rma (passive-target MPI_Get per line)" : "request/reply (owner polls)");
     printf("# step_columns: step ranks n theta eps t_step_s t_decomp_s t_build_s t_grav_s t_kick_s n_pp n_cell_soft "
            "n_cell_newt n_visit cache_access cache_miss flops mflops science_rate_pps orb_iterations acc_sum\n");
     printf("# rank_columns: step rank n_local n_cells n_buckets build_passes n_pp n_cell_soft n_cell_newt n_visit "
@@ -693,6 +711,12 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--steps") && i + 1 < argc) nsteps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--eps") && i + 1 < argc) eps = atof(argv[++i]);
         else if (!strcmp(argv[i], "--dt") && i + 1 < argc) dt = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--cache") && i + 1 < argc) {
+            i++;
+            if (!strcmp(argv[i], "rma")) use_rma = 1;
+            else if (!strcmp(argv[i], "request")) use_rma = 0;
+            else die("--cache must be request or rma");
+        }
         else if (argv[i][0] != '-' && !path) path = argv[i];
         else {
             char b[256];
@@ -709,6 +733,8 @@ int main(int argc, char **argv) {
     if (eps < 0) eps = 0.05 / cbrt((double)N); /* 1/20 of the mean interparticle spacing of a unit box */
     if (N < (int64_t)np * BUCKET) die("too few particles for this many ranks");
     lines_from = calloc((size_t)np, sizeof(int64_t));
+    ncells_of = calloc((size_t)np, sizeof(int64_t));
+    nparts_of = calloc((size_t)np, sizeof(int64_t));
     Cell *roots = malloc((size_t)np * sizeof(Cell));
     Cell *top = malloc((size_t)(2 * np) * sizeof(Cell));
     if (me == 0) print_header();
@@ -727,6 +753,23 @@ int main(int argc, char **argv) {
         lp = p;
         ln = n;
         MPI_Allgather(&lt.c[0], (int)sizeof(Cell), MPI_BYTE, roots, (int)sizeof(Cell), MPI_BYTE, MPI_COMM_WORLD);
+        if (use_rma) {
+            int64_t mine2[2] = {lt.n, n}, *all2 = malloc((size_t)np * 2 * sizeof(int64_t));
+            MPI_Allgather(mine2, 2, MPI_INT64_T, all2, 2, MPI_INT64_T, MPI_COMM_WORLD);
+            for (int q = 0; q < np; q++) {
+                ncells_of[q] = all2[2 * q];
+                nparts_of[q] = all2[2 * q + 1];
+            }
+            free(all2);
+            wire = realloc(wire, ((size_t)n + 1) * sizeof(WirePart));
+            for (int i = 0; i < n; i++) {
+                memcpy(wire[i].x, p[i].x, sizeof wire[i].x);
+                wire[i].m = p[i].m;
+                wire[i].id = p[i].id;
+            }
+            MPI_Win_create(lt.c, (MPI_Aint)lt.n * (MPI_Aint)sizeof(Cell), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win_cells);
+            MPI_Win_create(wire, (MPI_Aint)n * (MPI_Aint)sizeof(WirePart), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win_parts);
+        }
         int nTop = 0;
         build_top(top, &nTop, roots, 0, np);
         double t2 = now();
@@ -740,7 +783,7 @@ int main(int argc, char **argv) {
             if (lt.c[c].child >= 0) continue;
             nb++;
             walk_bucket(&lt.c[c], top, &ws);
-            serve_all();
+            if (!use_rma) serve_all();
         }
         for (int q = 0; q < np; q++) {
             if (q != me) MPI_Send(NULL, 0, MPI_BYTE, q, TAG_DONE, MPI_COMM_WORLD);
@@ -770,6 +813,10 @@ int main(int argc, char **argv) {
         }
         double t4 = now();
         cache_clear();
+        if (use_rma) {
+            MPI_Win_free(&win_cells);
+            MPI_Win_free(&win_parts);
+        }
         /* statistics: per-rank rows gathered to rank 0 */
         double mine[] = {t1 - t0, t2 - t1, ws.t_list, ws.t_cellf, ws.t_ppf, t_wait, t_serve, t3 - t2, t4 - t3, t4 - t0,
                          ws.acc_sum};

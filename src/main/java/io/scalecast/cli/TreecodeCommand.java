@@ -72,6 +72,9 @@ final class TreecodeCommand implements Runnable {
         int steps;
         @Option(names = "--repeats", defaultValue = "1", description = "Runs (default: ${DEFAULT-VALUE}).")
         int repeats;
+        @Option(names = "--cache", defaultValue = "request",
+                description = "request (MDL-style request/reply) or rma (one-sided gets) (default: ${DEFAULT-VALUE}).")
+        String cache;
         @Option(names = "--hostfile", paramLabel = "FILE")
         Path hostfile;
         @Option(names = "--mpirun-args", paramLabel = "\"...\"")
@@ -83,7 +86,7 @@ final class TreecodeCommand implements Runnable {
         public Integer call() {
             Particles p = Particles.read(particles);
             Launch l = new Launch("mpirun", np, hostfile, Launch.splitArgs(mpirunArgs), List.of(), Map.of());
-            TreecodeMeasure.Result r = TreecodeMeasure.run(l, particles, p, theta, steps, repeats);
+            TreecodeMeasure.Result r = TreecodeMeasure.run(l, particles, p, theta, steps, repeats, cache);
             r.table().write(out);
             PrintWriter w = spec.commandLine().getOut();
             w.printf(Locale.ROOT, "sc_treecode %d ranks, %d particles, %d steps x %d runs: step time median %.4f s "

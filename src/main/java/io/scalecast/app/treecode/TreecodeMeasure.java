@@ -65,16 +65,22 @@ public final class TreecodeMeasure {
 
     /** sc_treecode's arguments for a particle set (softening passed explicitly, as Java computes it). */
     public static List<String> arguments(Path file, int n, double theta, int steps) {
-        return List.of(file.toAbsolutePath().toString(), "--theta", Double.toString(theta), "--steps",
-                Integer.toString(steps), "--eps", String.format(Locale.ROOT, "%.17g", TreeCode.defaultEps(n)),
-                "--dt", Double.toString(TreeCode.DEFAULT_DT));
+        return arguments(file, n, theta, steps, "request");
     }
 
-    public static Result run(Launch launch, Path file, Particles p, double theta, int steps, int repeats) {
+    /** @param cache {@code request} (MDL-style request/reply) or {@code rma} (one-sided gets) */
+    public static List<String> arguments(Path file, int n, double theta, int steps, String cache) {
+        return List.of(file.toAbsolutePath().toString(), "--theta", Double.toString(theta), "--steps",
+                Integer.toString(steps), "--eps", String.format(Locale.ROOT, "%.17g", TreeCode.defaultEps(n)),
+                "--dt", Double.toString(TreeCode.DEFAULT_DT), "--cache", cache);
+    }
+
+    public static Result run(Launch launch, Path file, Particles p, double theta, int steps, int repeats, String cache) {
         ProbeRunner.requireProbe("treecode");
         Runs runs = new Runs(new ProbeRunner(launch, 3600), "treecode");
-        runs.run(repeats, arguments(file, p.size(), theta, steps));
+        runs.run(repeats, arguments(file, p.size(), theta, steps, cache));
         Provenance prov = runs.provenance("treecode-run");
+        prov.put("cache", cache);
         prov.put("particles", file + " (" + p.size() + " " + p.distribution().label() + ", seed " + p.seed() + ")");
         prov.put("note", "times are the maximum over ranks; t_list/t_cellforce/t_ppforce are the walk's kernel times "
                 + "(maximum over ranks); one row per run and step");
