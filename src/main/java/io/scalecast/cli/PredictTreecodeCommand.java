@@ -47,7 +47,7 @@ final class PredictTreecodeCommand implements Callable<Integer> {
     Path costModel;
     @Option(names = "--decomposition", defaultValue = "orb", description = "orb or orb-search (default: ${DEFAULT-VALUE}).")
     String decomposition;
-    @Option(names = "--segments", defaultValue = "32", description = "Walk segments per rank (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--segments", defaultValue = "128", description = "Walk segments per rank (default: ${DEFAULT-VALUE}).")
     int segments;
     @Option(names = "--ranks-per-node", defaultValue = "1", description = "Ranks per platform host (default: ${DEFAULT-VALUE}).")
     int ranksPerNode;

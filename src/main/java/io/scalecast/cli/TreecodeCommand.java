@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
 @Command(name = "treecode", mixinStandardHelpOptions = true,
         description = "PKDGRAV-like tree code: generate particle sets, run the real MPI code, count interactions.",
         subcommands = {TreecodeCommand.Generate.class, TreecodeCommand.Run.class, TreecodeCommand.Counts.class,
-                TreecodeCommand.Cost.class})
+                TreecodeCommand.Cost.class, TreecodeCommand.Measured.class})
 final class TreecodeCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -151,6 +151,26 @@ final class TreecodeCommand implements Runnable {
             spec.commandLine().getOut().printf(Locale.ROOT, "cost model: visit %.2f ns, pp %.2f ns, cell %.2f ns, "
                     + "build pass %.2f ns, particle pass %.2f ns; wrote %s%n", 1e9 * c.secondsPerVisit(), 1e9 * c.secondsPerPp(),
                     1e9 * c.secondsPerCell(), 1e9 * c.secondsPerBuildPass(), 1e9 * c.secondsPerParticleScan(), out);
+            return 0;
+        }
+    }
+
+    @Command(name = "measured", mixinStandardHelpOptions = true,
+            description = "Tabulate 'treecode run' tables (one per rank count) into a validation measured.csv.")
+    static final class Measured implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+        @Option(names = "--runs", required = true, split = ",", paramLabel = "a.csv,b.csv")
+        List<Path> runs;
+        @Option(names = "--note", defaultValue = "", paramLabel = "TEXT")
+        String note;
+        @Option(names = "--out", required = true, paramLabel = "measured.csv")
+        Path out;
+
+        @Override
+        public Integer call() {
+            TreecodeMeasure.measured(runs, note).write(out);
+            spec.commandLine().getOut().printf("wrote %s%n", out);
             return 0;
         }
     }

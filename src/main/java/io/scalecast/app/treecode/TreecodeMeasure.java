@@ -120,4 +120,48 @@ public final class TreecodeMeasure {
         }
         return new Result(t);
     }
+
+    /**
+     * Tabulates {@code treecode run} tables into a validation {@code measured.csv} (apprun schema plus
+     * the tree-code columns): per table, medians over its rows of the step and gravity times, and
+     * their spread (max − min) / median.
+     */
+    public static CsvTable measured(List<Path> runs, String note) {
+        Provenance prov = new Provenance().put("kind", "apprun")
+                .put("source", "measured here: scalecast treecode run (sc_treecode, src/main/c/treecode.c)")
+                .put("note", note);
+        CsvTable out = null;
+        List<String> loads = new ArrayList<>();
+        for (Path f : runs) {
+            CsvTable t = CsvTable.read(f);
+            if (out == null) {
+                for (String k : List.of("host", "mpi", "date", "command", "placement", "cache", "particles")) {
+                    if (t.provenance().get(k) != null) {
+                        prov.put(k, t.provenance().get(k) + " (first table)");
+                    }
+                }
+                out = new CsvTable(prov, List.of("app", "ranks", "nodes", "parameters", "time_s", "rate", "rate_unit", "repeat",
+                        "spread", "procs", "t_step_s", "t_grav_s", "t_grav_spread", "mflops", "science_rate_pps"));
+            }
+            loads.add(f.getFileName() + ": " + t.provenance().get("loadavg"));
+            double[] step = new double[t.size()], grav = new double[t.size()], mf = new double[t.size()];
+            for (int i = 0; i < t.size(); i++) {
+                step[i] = t.number(i, "t_step_s");
+                grav[i] = t.number(i, "t_grav_s");
+                mf[i] = t.number(i, "mflops");
+            }
+            int ranks = (int) t.number(0, "ranks");
+            double ms = median(step), mg = median(grav);
+            String cache = t.provenance().get("cache");
+            String params = "cache=" + (cache == null ? "request" : cache) + ";n=" + t.get(0, "n") + ";theta=" + t.get(0, "theta");
+            out.add("sc_treecode", ranks, 1, params, ms, Double.parseDouble(t.get(0, "n")) / mg, "particles/s", t.size(),
+                    spread(step), ranks, ms, mg, spread(grav), median(mf), Double.parseDouble(t.get(0, "n")) / mg);
+        }
+        prov.put("loadavg", String.join(" | ", loads));
+        return out;
+    }
+
+    private static double spread(double[] v) {
+        return (Arrays.stream(v).max().orElse(0) - Arrays.stream(v).min().orElse(0)) / median(v);
+    }
 }
