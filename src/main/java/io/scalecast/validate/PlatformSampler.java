@@ -97,14 +97,15 @@ public final class PlatformSampler {
             double[] latVal = values(latF);
             long[] bwSteps = steps(bwF);
             double[] bwVal = values(bwF);
-            for (Uncertain s : segments) {
+            for (int k = 0; k < segments.size(); k++) {
+                Uncertain s = segments.get(k);
                 double dL = deviate(rnd, s.latencyCi95Seconds());
                 double db = deviate(rnd, s.perByteCi95Seconds());
-                int i = indexOf(latSteps, s.aboveBytes());
+                int i = stepFor(latSteps, s.aboveBytes());
                 if (i >= 0 && routeLat > 0) {
                     latVal[i] = Math.max(1e-6, latVal[i] + clampShift(dL, s.latencySeconds()) / routeLat);
                 }
-                int j = indexOf(bwSteps, s.aboveBytes());
+                int j = stepFor(bwSteps, s.aboveBytes());
                 if (j >= 0) {
                     double perByte = 1 / (bwVal[j] * routeBw) + clampShift(db, s.perByteSeconds());
                     bwVal[j] = 1 / (Math.max(perByte, 1e-18) * routeBw);
@@ -217,14 +218,22 @@ public final class PlatformSampler {
         return out;
     }
 
-    private static int indexOf(long[] a, long v) {
-        for (int i = 0; i < a.length; i++) {
-            if (a[i] == v) {
+    /**
+     * The factor step a segment maps to: the first threshold at or above the segment's start
+     * within {@link #THRESHOLD_SLACK_BYTES} (calibrate moves thresholds by a header's worth of
+     * bytes when translating segments into SMPI factors), else none.
+     */
+    static int stepFor(long[] thresholds, long aboveBytes) {
+        for (int i = 0; i < thresholds.length; i++) {
+            if (thresholds[i] >= aboveBytes && thresholds[i] - aboveBytes <= THRESHOLD_SLACK_BYTES) {
                 return i;
             }
         }
         return -1;
     }
+
+    /** How far a factor threshold may sit above its segment's start and still belong to it. */
+    static final long THRESHOLD_SLACK_BYTES = 256;
 
     private static String join(long[] steps, double[] vals) {
         StringBuilder b = new StringBuilder();
