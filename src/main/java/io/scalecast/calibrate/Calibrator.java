@@ -59,8 +59,9 @@ public final class Calibrator {
             int procs = req.beffProcs() > 0 ? req.beffProcs() : largestFitting(req);
             beffRow = BackboneCalibration.pick(req.beff(), procs);
         }
-        if (pp == null) {
-            throw ScalecastException.badInput("--swap-summary alone is not enough yet: give a --pingpong trace as well");
+        if (req.swapSummary() != null) {
+            // Said plainly rather than ignored: overheads from PSTSWM swap variants are not fitted yet.
+            throw ScalecastException.badInput("--swap-summary " + req.swapSummary() + ": calibration from swap summaries is not implemented yet");
         }
         boolean oneNode = req.nodes() == 1;
         PathFit main = PathFit.of(oneNode && intraPp == null ? "intra-node" : "inter-node", pp, opts);
