@@ -85,7 +85,7 @@ public record TreecodeReport(TreecodePredictor.Config config, List<TreecodePredi
                 .put("particles", config.particles().size() + " " + config.particles().distribution().label()
                         + ", seed " + config.particles().seed())
                 .put("perlinear_reference_procs", Integer.toString(reference(points).procs()))
-                .put("note", "t_* simulated seconds (mean over steps); mflops = flops / t_grav; science rate = N / t_grav");
+                .put("note", "t_* simulated seconds (mean over steps, the first left out when steps > 1: its ORB balances counts, later ones the previous step's work); mflops = flops / t_grav; science rate = N / t_grav");
         CsvTable t = new CsvTable(prov, COLUMNS);
         add(t, points, "orb");
         if (searched != null) {
