@@ -64,6 +64,8 @@ int main(int argc, char **argv) {
                 long n = cand[c];
                 if (n < minb || n > maxb || (c == 1 && base < 2)) continue;
                 long stride = (n + 63) / 64 * 64;
+                /* the offset left by the previous (smaller) size may not leave room for n bytes */
+                if (off + n > region) off = 0;
 #define NEXT_BUF() do { off += stride; if (off + n > region) off = 0; } while (0)
                 for (long w = 0; w < warm; w++) { round_trip(rank, peer, sbuf + off, rbuf + off, n); NEXT_BUF(); }
                 /* the fastest of 3 round trips sets the count: one preempted trip must not */
