@@ -7,7 +7,6 @@ import io.scalecast.util.Home;
 import io.scalecast.util.Json;
 import io.scalecast.util.ScalecastException;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -138,11 +137,7 @@ public final class LocalExecutor implements Executor {
         cmd.add("-Dscalecast.home=" + Home.dir());
         cmd.add("-Djava.library.path=" + System.getProperty("java.library.path", ""));
         cmd.add("-cp");
-        String cp = System.getProperty("java.class.path", "");
-        if (!cp.contains("simgrid")) {
-            cp = cp.isEmpty() ? "/usr/share/java/simgrid.jar" : cp + File.pathSeparator + "/usr/share/java/simgrid.jar";
-        }
-        cmd.add(cp);
+        cmd.add(SimEngine.classPath());
         cmd.add("io.scalecast.cli.Main");
         return cmd;
     }

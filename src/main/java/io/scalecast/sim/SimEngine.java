@@ -8,11 +8,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.scalecast.util.Dirs;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Runs one simulation in a child JVM. SimGrid cannot be initialised twice in one process
@@ -66,7 +65,7 @@ public final class SimEngine {
             Thread.currentThread().interrupt();
             throw ScalecastException.failure("interrupted while simulating");
         } finally {
-            deleteTree(dir);
+            Dirs.deleteTree(dir);
         }
     }
 
@@ -101,7 +100,8 @@ public final class SimEngine {
         return Json.gson().fromJson(Files.readString(resultFile, StandardCharsets.UTF_8), SimResult.class);
     }
 
-    private static String classPath() {
+    /** This JVM's class path, plus Debian's SimGrid jar when it is not on it (for child JVMs). */
+    public static String classPath() {
         String cp = System.getProperty("java.class.path", "");
         String sg = "/usr/share/java/simgrid.jar";
         if (!cp.contains("simgrid")) {
@@ -140,16 +140,5 @@ public final class SimEngine {
 
     private static String shortName(String cls) {
         return cls.substring(cls.lastIndexOf('.') + 1);
-    }
-
-    private static void deleteTree(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // scratch space only
-        }
     }
 }

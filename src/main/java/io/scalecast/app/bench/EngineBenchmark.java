@@ -13,12 +13,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.scalecast.util.Dirs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Speed of the simulation engine: the same ring ({@link RingSkeleton}, {@code src/main/smpi/ring.c})
@@ -95,7 +95,7 @@ public final class EngineBenchmark {
             }
             return new Result(rows, why, platform);
         } finally {
-            deleteTree(dir);
+            Dirs.deleteTree(dir);
         }
     }
 
@@ -231,14 +231,6 @@ public final class EngineBenchmark {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ScalecastException.failure("interrupted");
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException e) {
-            // scratch left behind in /tmp: harmless
         }
     }
 }

@@ -14,8 +14,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.scalecast.util.Dirs;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -128,7 +128,7 @@ public final class SlurmExecutor implements Executor {
                 out.add(r);
             }
             if (allOk) {
-                deleteTree(dir);
+                Dirs.deleteTree(dir);
             }
             return out;
         } catch (IOException e) {
@@ -267,17 +267,6 @@ public final class SlurmExecutor implements Executor {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ScalecastException.failure("interrupted while waiting for Slurm");
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // scratch space
         }
     }
 
