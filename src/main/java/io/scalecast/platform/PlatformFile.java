@@ -1,16 +1,9 @@
 package io.scalecast.platform;
 
 import io.scalecast.util.ScalecastException;
-import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
-import org.xml.sax.SAXParseException;
 
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import java.io.StringReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,27 +24,7 @@ import java.util.Map;
 public record PlatformFile(Path path, List<String> hosts, Map<String, String> props, Map<String, String> config) {
 
     public static PlatformFile read(Path path) {
-        if (!Files.isReadable(path)) {
-            throw ScalecastException.badInput(path + ": platform file not found or not readable");
-        }
-        Document doc;
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            DocumentBuilder b = f.newDocumentBuilder();
-            b.setEntityResolver((pub, sys) -> new org.xml.sax.InputSource(new StringReader("")));
-            b.setErrorHandler(null);
-            doc = b.parse(path.toFile());
-        } catch (SAXParseException e) {
-            throw ScalecastException.badInput(path.toString(), e.getLineNumber(), "not well-formed XML: " + e.getMessage());
-        } catch (Exception e) {
-            throw ScalecastException.badInput(path + ": cannot read platform XML: " + e.getMessage());
-        }
-        Element root = doc.getDocumentElement();
-        if (!"platform".equals(root.getTagName())) {
-            throw ScalecastException.badInput(path + ": expected a SimGrid <platform> document, found <" + root.getTagName() + ">");
-        }
+        Element root = PlatformXml.parse(path).getDocumentElement();
         List<String> hosts = new ArrayList<>();
         Map<String, String> props = new LinkedHashMap<>();
         Map<String, String> config = new LinkedHashMap<>();

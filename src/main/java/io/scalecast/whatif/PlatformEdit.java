@@ -1,5 +1,6 @@
 package io.scalecast.whatif;
 
+import io.scalecast.platform.PlatformXml;
 import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.ScalecastException;
 import org.w3c.dom.Document;
@@ -7,15 +8,11 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.transform.OutputKeys;
 import javax.xml.transform.Transformer;
 import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
-import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,26 +34,7 @@ public final class PlatformEdit {
     }
 
     public static PlatformEdit read(Path file) {
-        String text = AtomicFiles.read(file);
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            DocumentBuilder b = f.newDocumentBuilder();
-            b.setEntityResolver((pub, sys) -> new org.xml.sax.InputSource(new StringReader("")));
-            b.setErrorHandler(null);
-            Document d = b.parse(new org.xml.sax.InputSource(new StringReader(text)));
-            if (!"platform".equals(d.getDocumentElement().getTagName())) {
-                throw ScalecastException.badInput(file + ": expected a SimGrid <platform> document");
-            }
-            return new PlatformEdit(d, file);
-        } catch (org.xml.sax.SAXParseException e) {
-            throw ScalecastException.badInput(file.toString(), e.getLineNumber(), "not well-formed XML: " + e.getMessage());
-        } catch (ScalecastException e) {
-            throw e;
-        } catch (Exception e) {
-            throw ScalecastException.badInput(file + ": cannot read platform XML: " + e.getMessage());
-        }
+        return new PlatformEdit(PlatformXml.parse(file), file);
     }
 
     /** The only {@code <cluster>} of the platform; what-if variants need one (a bad input otherwise). */
@@ -91,11 +69,7 @@ public final class PlatformEdit {
                 return this;
             }
         }
-        Element cfg = configElement();
-        Element p = doc.createElement("prop");
-        p.setAttribute("id", key);
-        p.setAttribute("value", value);
-        cfg.appendChild(p);
+        configElement().appendChild(prop(key, value));
         return this;
     }
 
@@ -117,10 +91,7 @@ public final class PlatformEdit {
                 return this;
             }
         }
-        Element p = doc.createElement("prop");
-        p.setAttribute("id", key);
-        p.setAttribute("value", value);
-        c.appendChild(p);
+        c.appendChild(prop(key, value));
         return this;
     }
 
@@ -133,6 +104,13 @@ public final class PlatformEdit {
             }
         }
         return null;
+    }
+
+    private Element prop(String key, String value) {
+        Element p = doc.createElement("prop");
+        p.setAttribute("id", key);
+        p.setAttribute("value", value);
+        return p;
     }
 
     public PlatformEdit setClusterAttribute(String name, String value) {

@@ -1,14 +1,12 @@
 package io.scalecast.app.hpl;
 
+import io.scalecast.platform.PlatformXml;
 import io.scalecast.util.ScalecastException;
 import io.scalecast.util.Units;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilderFactory;
-import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -26,18 +24,7 @@ import java.util.Locale;
 public record PlatformFigures(double hostSpeedFlopsPerSecond, double latencySeconds, double bandwidthBytesPerSecond) {
 
     public static PlatformFigures read(Path file) {
-        Document doc;
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            var b = f.newDocumentBuilder();
-            b.setEntityResolver((pub, sys) -> new org.xml.sax.InputSource(new StringReader("")));
-            b.setErrorHandler(null);
-            doc = b.parse(file.toFile());
-        } catch (Exception e) {
-            throw ScalecastException.badInput(file + ": cannot read platform XML: " + e.getMessage());
-        }
+        Document doc = PlatformXml.parse(file);
         NodeList clusters = doc.getElementsByTagName("cluster");
         if (clusters.getLength() > 0) {
             Element c = (Element) clusters.item(0);
