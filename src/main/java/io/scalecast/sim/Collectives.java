@@ -70,8 +70,20 @@ final class Collectives {
 
     /** MPICH binomial tree over {@code order} (order[0] = root). */
     private static void binomial(MsgComm c, int[] order, long bytes) {
+        binomialTree(c, order, position(c, order), (first, end) -> bytes);
+    }
+
+    /** Bytes sent to the child that roots positions [first, end) of a binomial tree. */
+    private interface SubtreeBytes {
+        long of(int first, int end);
+    }
+
+    /**
+     * MPICH's binomial tree over {@code order} from order[0], as seen by position {@code v}: receive
+     * from the parent, then send to each child, farthest first, what {@code size} gives its subtree.
+     */
+    private static void binomialTree(MsgComm c, int[] order, int v, SubtreeBytes size) {
         int n = order.length;
-        int v = position(c, order);
         int mask = 1;
         while (mask < n) {
             if ((v & mask) != 0) {
@@ -83,7 +95,7 @@ final class Collectives {
         mask >>= 1;
         while (mask > 0) {
             if (v + mask < n) {
-                c.wait(c.isend0(order[v + mask], bytes, TAG_BCAST));
+                c.wait(c.isend0(order[v + mask], size.of(v + mask, Math.min(v + 2 * mask, n)), TAG_BCAST));
             }
             mask >>= 1;
         }
@@ -171,22 +183,7 @@ final class Collectives {
         int n = order.length;
         int v = position(c, order);
         // Spread: binomial scatter of piece ranges [v, v+span).
-        int mask = 1;
-        while (mask < n) {
-            if ((v & mask) != 0) {
-                c.wait(c.irecv0(order[v - mask], TAG_BCAST));
-                break;
-            }
-            mask <<= 1;
-        }
-        mask >>= 1;
-        while (mask > 0) {
-            if (v + mask < n) {
-                long s = pieces(bytes, n, v + mask, Math.min(v + 2 * mask, n));
-                c.wait(c.isend0(order[v + mask], s, TAG_BCAST));
-            }
-            mask >>= 1;
-        }
+        binomialTree(c, order, v, (first, end) -> pieces(bytes, n, first, end));
         // Roll: step k, partner alternates between the previous and the next process.
         int prev = order[(v - 1 + n) % n];
         int next = order[(v + 1) % n];
