@@ -6,6 +6,7 @@ import io.scalecast.testbed.TestbedState;
 import io.scalecast.testbed.Testbeds;
 import io.scalecast.util.ScalecastException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -29,6 +30,12 @@ final class TestbedCommand implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** {@code --name} of {@code up}, {@code down} and {@code run}. */
+    static final class Name {
+        @Option(names = "--name", description = "Testbed name (1-8 of a-z0-9), default ${DEFAULT-VALUE}.", defaultValue = TestbedSpec.DEFAULT_NAME)
+        String name;
     }
 
     /** Options shared by {@code up} and {@code run --ephemeral}. */
@@ -61,14 +68,14 @@ final class TestbedCommand implements Runnable {
     static final class Up implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Option(names = "--name", description = "Testbed name (1-8 of a-z0-9), default ${DEFAULT-VALUE}.", defaultValue = TestbedSpec.DEFAULT_NAME)
-        String name;
-        @picocli.CommandLine.Mixin
+        @Mixin
+        Name testbed = new Name();
+        @Mixin
         Shape shape = new Shape();
 
         @Override
         public Integer call() {
-            TestbedSpec ts = shape.spec(name);
+            TestbedSpec ts = shape.spec(testbed.name);
             TestbedState s = Testbeds.up(ts);
             describe(spec.commandLine().getOut(), s);
             return 0;
@@ -79,11 +86,12 @@ final class TestbedCommand implements Runnable {
     static final class Down implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Option(names = "--name", description = "Testbed name, default ${DEFAULT-VALUE}.", defaultValue = TestbedSpec.DEFAULT_NAME)
-        String name;
+        @Mixin
+        Name testbed = new Name();
 
         @Override
         public Integer call() {
+            String name = testbed.name;
             List<String> removed = Testbeds.down(name);
             PrintWriter out = spec.commandLine().getOut();
             if (removed.isEmpty()) {
@@ -128,11 +136,11 @@ final class TestbedCommand implements Runnable {
     static final class Run implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Option(names = "--name", description = "Testbed name, default ${DEFAULT-VALUE}.", defaultValue = TestbedSpec.DEFAULT_NAME)
-        String name;
+        @Mixin
+        Name testbed = new Name();
         @Option(names = "--ephemeral", description = "Bring the testbed up before and down after the command (also on failure or timeout).")
         boolean ephemeral;
-        @picocli.CommandLine.Mixin
+        @Mixin
         Shape shape = new Shape();
         @Option(names = "--timeout", description = "Kill the command (and everything on the testbed) after this many seconds; 0 = never. Default ${DEFAULT-VALUE}.",
                 defaultValue = "0")
@@ -147,6 +155,7 @@ final class TestbedCommand implements Runnable {
             if (timeoutSeconds < 0) {
                 throw ScalecastException.badInput("--timeout " + timeoutSeconds + ": expected seconds >= 0");
             }
+            String name = testbed.name;
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             if (!ephemeral) {

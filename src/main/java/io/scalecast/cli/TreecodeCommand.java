@@ -10,6 +10,7 @@ import io.scalecast.app.treecode.TreecodeMeasure;
 import io.scalecast.app.treecode.TreecodeRun;
 import io.scalecast.probe.Launch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -31,6 +32,18 @@ final class TreecodeCommand implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** The problem {@code run} and {@code counts} share: particle file, ranks, opening angle, steps. */
+    static final class Problem {
+        @Option(names = "--particles", required = true, paramLabel = "F.bin", description = "Particle file ('treecode particles').")
+        Path particles;
+        @Option(names = "--np", defaultValue = "1", description = "MPI ranks (default: ${DEFAULT-VALUE}).")
+        int np;
+        @Option(names = "--theta", defaultValue = "0.8", description = "Opening angle (default: ${DEFAULT-VALUE}).")
+        double theta;
+        @Option(names = "--steps", defaultValue = "1", description = "Steps (default: ${DEFAULT-VALUE}).")
+        int steps;
     }
 
     @Command(name = "particles", mixinStandardHelpOptions = true,
@@ -62,14 +75,8 @@ final class TreecodeCommand implements Runnable {
     static final class Run implements Callable<Integer> {
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
-        @Option(names = "--particles", required = true, paramLabel = "F.bin")
-        Path particles;
-        @Option(names = "--np", defaultValue = "1", description = "MPI ranks (default: ${DEFAULT-VALUE}).")
-        int np;
-        @Option(names = "--theta", defaultValue = "0.8")
-        double theta;
-        @Option(names = "--steps", defaultValue = "1")
-        int steps;
+        @Mixin
+        Problem problem = new Problem();
         @Option(names = "--repeats", defaultValue = "1", description = "Runs (default: ${DEFAULT-VALUE}).")
         int repeats;
         @Option(names = "--cache", defaultValue = "request",
@@ -84,13 +91,13 @@ final class TreecodeCommand implements Runnable {
 
         @Override
         public Integer call() {
-            Particles p = Particles.read(particles);
-            Launch l = new Launch("mpirun", np, hostfile, Launch.splitArgs(mpirunArgs), List.of(), Map.of());
-            TreecodeMeasure.Result r = TreecodeMeasure.run(l, particles, p, theta, steps, repeats, cache);
+            Particles p = Particles.read(problem.particles);
+            Launch l = new Launch("mpirun", problem.np, hostfile, Launch.splitArgs(mpirunArgs), List.of(), Map.of());
+            TreecodeMeasure.Result r = TreecodeMeasure.run(l, problem.particles, p, problem.theta, problem.steps, repeats, cache);
             r.table().write(out);
             PrintWriter w = spec.commandLine().getOut();
             w.printf(Locale.ROOT, "sc_treecode %d ranks, %d particles, %d steps x %d runs: step time median %.4f s "
-                    + "(spread %.1f%%), gravity %.4f s, %.1f Mflops%n", np, p.size(), steps, repeats,
+                    + "(spread %.1f%%), gravity %.4f s, %.1f Mflops%n", problem.np, p.size(), problem.steps, repeats,
                     r.medianStepSeconds(), 100 * r.spread(), r.medianGravitySeconds(), r.medianMflops());
             w.printf("wrote %s%n", out);
             return 0;
@@ -102,21 +109,16 @@ final class TreecodeCommand implements Runnable {
     static final class Counts implements Callable<Integer> {
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
-        @Option(names = "--particles", required = true, paramLabel = "F.bin")
-        Path particles;
-        @Option(names = "--np", defaultValue = "1")
-        int np;
-        @Option(names = "--theta", defaultValue = "0.8")
-        double theta;
-        @Option(names = "--steps", defaultValue = "1")
-        int steps;
+        @Mixin
+        Problem problem = new Problem();
 
         @Override
         public Integer call() {
-            Particles p = Particles.read(particles);
-            TreeCode tc = new TreeCode(p, np, theta, Double.NaN, TreeCode.DEFAULT_DT);
+            Particles p = Particles.read(problem.particles);
+            TreeCode tc = new TreeCode(p, problem.np, problem.theta, Double.NaN, TreeCode.DEFAULT_DT);
             PrintWriter w = spec.commandLine().getOut();
             w.println("step rank " + String.join(" ", TreecodeRun.RANK_COUNT_COLUMNS));
+            int steps = problem.steps;
             for (int s = 1; s <= steps; s++) {
                 TreeCode.Step st = tc.step(Orb.PKDGRAV, 1, s < steps, 1);
                 for (RankCounts c : st.ranks()) {

@@ -51,8 +51,8 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the interval sampling (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--work", paramLabel = "DIR", description = "Keep each case's scratch files here (default: a temporary folder, removed).")
-    Path work;
+    @picocli.CommandLine.Mixin
+    WorkDirOption work = new WorkDirOption();
 
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
@@ -73,23 +73,18 @@ final class ValidateCommand implements Callable<Integer> {
             parsed.add(ValidationCase.read(d.isAbsolute() ? d : Path.of("").toAbsolutePath().resolve(d)));
         }
         Executor ex = executor.create(quiet ? null : spec.commandLine().getErr());
-        Path scratch = work != null ? work.toAbsolutePath() : Scratch.create("scalecast-validate-");
-        try {
+        try (Scratch scratch = work.open("scalecast-validate-")) {
             List<CaseResult> results = Validator.run(parsed, ex,
-                    new Validator.Options(root, scratch, intervals ? samples : 0, seed), Progress.onTerminal("validate", quiet));
+                    new Validator.Options(root, scratch.dir(), intervals ? samples : 0, seed), Progress.onTerminal("validate", quiet));
             print(o, results);
             if (out != null) {
                 AtomicFiles.writeString(out, ValidationReport.pointsCsv(results));
             }
             if (report != null) {
-                Path index = ValidationReport.write(report.toAbsolutePath(), results, List.of(), scratch);
+                Path index = ValidationReport.write(report.toAbsolutePath(), results, List.of(), scratch.dir());
                 o.println("report: " + index);
             }
             return Validator.exitCode(results);
-        } finally {
-            if (work == null) {
-                Scratch.delete(scratch);
-            }
         }
     }
 

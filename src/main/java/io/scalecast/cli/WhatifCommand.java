@@ -78,8 +78,8 @@ final class WhatifCommand implements Callable<Integer> {
     @Option(names = "--plot", paramLabel = "F.png", description = "Write the scaling plot (and F-cost.png when priced).")
     Path plot;
 
-    @Option(names = "--work", paramLabel = "DIR", description = "Keep variant platforms and per-point outputs here (default: temporary, removed).")
-    Path work;
+    @picocli.CommandLine.Mixin
+    WorkDirOption work = new WorkDirOption();
 
     @Option(names = "--quiet", description = "No progress on stderr.")
     boolean quiet;
@@ -95,9 +95,8 @@ final class WhatifCommand implements Callable<Integer> {
                 costModel == null ? null : costModel.toAbsolutePath().toString());
         Variation v = Variation.parse(vary);
         Prices prices = Prices.parse(priceNode, priceNic);
-        Path scratch = work != null ? work.toAbsolutePath() : Scratch.create("scalecast-whatif-");
-        try {
-            WhatIf.Study s = new WhatIf.Study(base.toAbsolutePath(), v, a, procs, ranksPerNode, prices, scratch);
+        try (Scratch scratch = work.open("scalecast-whatif-")) {
+            WhatIf.Study s = new WhatIf.Study(base.toAbsolutePath(), v, a, procs, ranksPerNode, prices, scratch.dir());
             List<WhatIf.Variant> variants = WhatIf.variants(s);
             List<WhatIf.Row> rows = WhatIf.run(s, executor.create(quiet ? null : spec.commandLine().getErr()),
                     Progress.onTerminal("whatif", quiet));
@@ -115,10 +114,6 @@ final class WhatifCommand implements Callable<Integer> {
                 }
             }
             return 0;
-        } finally {
-            if (work == null) {
-                Scratch.delete(scratch);
-            }
         }
     }
 }
