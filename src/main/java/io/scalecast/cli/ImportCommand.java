@@ -4,6 +4,7 @@ import io.scalecast.trace.AppRunTrace;
 import io.scalecast.trace.CsvTable;
 import io.scalecast.trace.PingPongPoint;
 import io.scalecast.trace.PingPongTrace;
+import io.scalecast.trace.Provenance;
 import io.scalecast.trace.importer.HpccImporter;
 import io.scalecast.trace.importer.ImbImporter;
 import io.scalecast.trace.importer.NetpipeImporter;
@@ -23,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 
 /**
  * {@code scalecast import netpipe|imb|osu|hpcc INPUT --out F.csv}: turn a tool's own output into
@@ -46,18 +48,43 @@ final class ImportCommand implements Runnable {
         return "scalecast " + String.join(" ", spec.root().commandLine().getParseResult().originalArgs());
     }
 
-    /** Writes every table (after all were built) and prints one line per file. */
-    static int writeAll(CommandSpec spec, Map<Path, CsvTable> outputs, Map<Path, String> what) {
-        if (outputs.size() != new java.util.HashSet<>(outputs.keySet().stream().map(p -> p.toAbsolutePath().normalize()).toList()).size()) {
-            throw ScalecastException.badInput("output files must differ: " + outputs.keySet());
+    /**
+     * The files one import writes: each table is built (with the {@code --provenance} lines added)
+     * before anything is written, so bad input leaves no output behind.
+     */
+    static final class Outputs {
+        private final CommandSpec spec;
+        private final ExtraProvenance extra;
+        private final Map<Path, CsvTable> tables = new LinkedHashMap<>();
+        private final Map<Path, String> what = new LinkedHashMap<>();
+
+        Outputs(CommandSpec spec, ExtraProvenance extra) {
+            this.spec = spec;
+            this.extra = extra;
         }
-        PrintWriter out = spec.commandLine().getOut();
-        for (Map.Entry<Path, CsvTable> e : outputs.entrySet()) {
-            e.getValue().write(e.getKey());
-            out.println("wrote " + e.getKey() + ": " + what.get(e.getKey()));
+
+        /** Adds {@code file}: {@code provenance} gains the extra lines before {@code table} is built from it. */
+        Outputs add(Path file, Provenance provenance, Supplier<CsvTable> table, String description) {
+            Path key = file.toAbsolutePath().normalize();
+            if (tables.keySet().stream().anyMatch(f -> f.toAbsolutePath().normalize().equals(key))) {
+                throw ScalecastException.badInput("output files must differ: " + file + " is named twice");
+            }
+            extra.apply(provenance);
+            tables.put(file, table.get());
+            what.put(file, description);
+            return this;
         }
-        out.flush();
-        return 0;
+
+        /** Writes every table and prints one line per file. */
+        int write() {
+            PrintWriter out = spec.commandLine().getOut();
+            for (Map.Entry<Path, CsvTable> e : tables.entrySet()) {
+                e.getValue().write(e.getKey());
+                out.println("wrote " + e.getKey() + ": " + what.get(e.getKey()));
+            }
+            out.flush();
+            return 0;
+        }
     }
 
     static String describe(PingPongTrace t) {
@@ -73,7 +100,7 @@ final class ImportCommand implements Runnable {
                 description = "Add a provenance line the input cannot tell, e.g. host=node1, loadavg=\"0.5 0.4 0.3\" (repeatable).")
         List<String> entries = new java.util.ArrayList<>();
 
-        void apply(io.scalecast.trace.Provenance p) {
+        void apply(Provenance p) {
             for (String e : entries) {
                 int eq = e.indexOf('=');
                 String key = eq > 0 ? e.substring(0, eq).strip() : "";
@@ -101,8 +128,7 @@ final class ImportCommand implements Runnable {
         @Override
         public Integer call() {
             PingPongTrace t = NetpipeImporter.read(inputs.stream().map(TextInput::read).toList(), command(spec));
-            extra.apply(t.provenance());
-            return writeAll(spec, Map.of(out, t.toTable()), Map.of(out, describe(t)));
+            return new Outputs(spec, extra).add(out, t.provenance(), t::toTable, describe(t)).write();
         }
     }
 
@@ -123,19 +149,11 @@ final class ImportCommand implements Runnable {
         @Override
         public Integer call() {
             ImbImporter.Result r = ImbImporter.read(TextInput.read(input), command(spec), swapOut != null);
-            extra.apply(r.pingpong().provenance());
-            if (r.swap() != null) {
-                extra.apply(r.swap().provenance());
-            }
-            Map<Path, CsvTable> outs = new LinkedHashMap<>();
-            Map<Path, String> what = new LinkedHashMap<>();
-            outs.put(out, r.pingpong().toTable());
-            what.put(out, describe(r.pingpong()));
+            Outputs outs = new Outputs(spec, extra).add(out, r.pingpong().provenance(), r.pingpong()::toTable, describe(r.pingpong()));
             if (swapOut != null) {
-                outs.put(swapOut, r.swap().toTable());
-                what.put(swapOut, r.swap().points().size() + " swap points");
+                outs.add(swapOut, r.swap().provenance(), r.swap()::toTable, r.swap().points().size() + " swap points");
             }
-            return writeAll(spec, outs, what);
+            return outs.write();
         }
     }
 
@@ -154,8 +172,7 @@ final class ImportCommand implements Runnable {
         @Override
         public Integer call() {
             PingPongTrace t = OsuImporter.read(TextInput.read(input), command(spec));
-            extra.apply(t.provenance());
-            return writeAll(spec, Map.of(out, t.toTable()), Map.of(out, describe(t)));
+            return new Outputs(spec, extra).add(out, t.provenance(), t::toTable, describe(t)).write();
         }
     }
 
@@ -186,31 +203,21 @@ final class ImportCommand implements Runnable {
                 throw ScalecastException.badInput("--nodes must be at least 1, got " + nodes);
             }
             HpccImporter h = HpccImporter.of(TextInput.read(input), command(spec));
-            Map<Path, CsvTable> outs = new LinkedHashMap<>();
-            Map<Path, String> what = new LinkedHashMap<>();
             AppRunTrace hpl = h.hpl(nodes);
-            extra.apply(hpl.provenance());
-            outs.put(out, hpl.toTable());
-            what.put(out, hpl.runs().size() + " HPL runs");
+            Outputs outs = new Outputs(spec, extra).add(out, hpl.provenance(), hpl::toTable, hpl.runs().size() + " HPL runs");
             if (summaryOut != null) {
                 var s = h.summary();
-                extra.apply(s.provenance());
-                outs.put(summaryOut, s.toTable());
-                what.put(summaryOut, s.entries().size() + " summary entries");
+                outs.add(summaryOut, s.provenance(), s::toTable, s.entries().size() + " summary entries");
             }
             if (pingpongOut != null) {
                 PingPongTrace p = h.pingpong();
-                extra.apply(p.provenance());
-                outs.put(pingpongOut, p.toTable());
-                what.put(pingpongOut, describe(p));
+                outs.add(pingpongOut, p.provenance(), p::toTable, describe(p));
             }
             if (dgemmOut != null) {
                 var d = h.dgemm(nodes);
-                extra.apply(d.provenance());
-                outs.put(dgemmOut, d.toTable());
-                what.put(dgemmOut, d.points().size() + " dgemm points");
+                outs.add(dgemmOut, d.provenance(), d::toTable, d.points().size() + " dgemm points");
             }
-            return writeAll(spec, outs, what);
+            return outs.write();
         }
     }
 }

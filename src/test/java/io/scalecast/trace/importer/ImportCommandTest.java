@@ -222,6 +222,17 @@ class ImportCommandTest {
         assertArrayEquals(s, Files.readAllBytes(out("s.csv")));
     }
 
+    @Test
+    void oneFileNamedForTwoOutputsIsBadInputAndWritesNothing() {
+        Path in = copy("hpccoutf-2ranks.txt", dir);
+        for (String same : new String[]{out("a.csv").toString(), dir.resolve(".").resolve("a.csv").toString()}) {
+            Cli r = importer("hpcc", in, out("a.csv"), "--summary-out", same);
+            assertEquals(2, r.exit, r.toString());
+            assertTrue(r.err.contains("output files must differ"), r.err);
+            assertFalse(Files.exists(out("a.csv")));
+        }
+    }
+
     /** A NetPIPE 3.x file with one-way times t (seconds) for the sizes given. */
     private Path netpipe3(String name, long[] sizes, double[] t) throws Exception {
         StringBuilder b = new StringBuilder();
