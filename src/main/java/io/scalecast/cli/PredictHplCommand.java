@@ -133,8 +133,7 @@ final class PredictHplCommand implements Callable<Integer> {
     private Provenance provenance(KernelModel km, PlatformFigures pf) {
         Provenance p = new Provenance()
                 .put("kind", "hpl-prediction")
-                .put("source", "simulated: SimGrid " + VersionProvider.simgridVersion() + " (scalecast " + VersionProvider.VERSION
-                        + "), HPL skeleton io.scalecast.app.hpl.HplSkeleton")
+                .put("source", VersionProvider.simulatedSource("HPL skeleton io.scalecast.app.hpl.HplSkeleton"))
                 .put("platform", common.platform.toString())
                 .put("input", input.dat != null ? input.dat.toString() : "command line")
                 .put("kernel_model", km.description())

@@ -181,7 +181,7 @@ final class SimulateCommand implements Callable<Integer> {
         SimResult r = SimEngine.run(job);
         Provenance prov = new Provenance()
                 .put("kind", "pingpong")
-                .put("source", "simulated: SimGrid " + VersionProvider.simgridVersion() + " (scalecast " + VersionProvider.VERSION + ")")
+                .put("source", VersionProvider.simulatedSource(null))
                 .put("platform", platform.toString())
                 .put("hosts", job.hosts().get(0) + "," + job.hosts().get(1))
                 .put("cfg", String.join(" ", job.cfg()))

@@ -72,7 +72,7 @@ final class TuneHplCommand implements Callable<Integer> {
                 ranked.get(0).gflops());
         if (out != null) {
             Provenance p = new Provenance().put("kind", "hpl-prediction")
-                    .put("source", "simulated: SimGrid " + VersionProvider.simgridVersion() + " (scalecast " + VersionProvider.VERSION + "), tune hpl")
+                    .put("source", VersionProvider.simulatedSource("tune hpl"))
                     .put("platform", common.platform.toString())
                     .put("kernel_model", km.description())
                     .put("memory_per_node_bytes", Long.toString(Units.parseBytes(memoryPerNode)));

@@ -15,6 +15,15 @@ final class VersionProvider implements CommandLine.IVersionProvider {
                 "Java " + System.getProperty("java.version")};
     }
 
+    /**
+     * Provenance {@code source} of a simulated result: {@code simulated: SimGrid V (scalecast V)},
+     * then {@code , what} when {@code what} names the simulating part.
+     */
+    static String simulatedSource(String what) {
+        String s = "simulated: SimGrid " + simgridVersion() + " (scalecast " + VERSION + ")";
+        return what == null ? s : s + ", " + what;
+    }
+
     static String simgridVersion() {
         try {
             java.security.CodeSource cs = org.simgrid.msg.Msg.class.getProtectionDomain().getCodeSource();
