@@ -28,9 +28,6 @@ final class DemoCommand implements Callable<Integer> {
             description = "Platform samples per validation case for prediction intervals; 0 = none (default: ${DEFAULT-VALUE}).")
     int samples;
 
-    @Option(names = "--quiet", description = "No progress on stderr.")
-    boolean quiet;
-
     @picocli.CommandLine.Mixin
     ExecutorOptions executor = new ExecutorOptions();
 
@@ -41,7 +38,7 @@ final class DemoCommand implements Callable<Integer> {
             throw io.scalecast.util.ScalecastException.badInput("--samples must be 0 (no intervals) or at least 2, got " + samples);
         }
         Demo.Result r = Demo.run(new Demo.Options(Home.dir(), report.toAbsolutePath().normalize(),
-                executor.create(quiet ? null : spec.commandLine().getErr()), samples, quiet, o));
+                executor.create(spec.commandLine().getErr()), samples, executor.quiet(), o));
         o.printf(Locale.ROOT, "demo finished in %.0f s; report: %s%n", r.wallSeconds(), r.index());
         return r.stages().stream().anyMatch(s -> "failed".equals(s.status())) ? 1 : 0;
     }

@@ -2,6 +2,7 @@ package io.scalecast.cli;
 
 import io.scalecast.exec.Executor;
 import io.scalecast.exec.Executors;
+import io.scalecast.exec.Progress;
 import io.scalecast.exec.slurm.SlurmOptions;
 import picocli.CommandLine.Option;
 
@@ -12,7 +13,8 @@ import java.util.List;
 
 /**
  * The executor options shared by every command that runs several simulations
- * ({@code @Mixin ExecutorOptions executor;}): local child JVMs, or a Slurm job array.
+ * ({@code @Mixin ExecutorOptions executor;}): local child JVMs, or a Slurm job array, and
+ * {@code --quiet} for the progress those commands show on stderr.
  */
 public final class ExecutorOptions {
     @Option(names = "--executor", paramLabel = "local|slurm", defaultValue = "local",
@@ -36,11 +38,25 @@ public final class ExecutorOptions {
     @Option(names = "--sbatch-args", paramLabel = "\"...\"", description = "Extra sbatch arguments, e.g. \"--time=10 --qos=short\".")
     String sbatchArgs;
 
-    /** The chosen executor; Slurm queue state goes to {@code log} (null: silent). */
-    public Executor create(PrintWriter log) {
+    @Option(names = "--quiet", description = "No progress on stderr.")
+    boolean quiet;
+
+    /** The chosen executor; Slurm queue state goes to {@code err} unless {@code --quiet}. */
+    public Executor create(PrintWriter err) {
+        PrintWriter log = quiet ? null : err;
         List<String> extra = sbatchArgs == null || sbatchArgs.isBlank() ? List.of() : Arrays.asList(sbatchArgs.trim().split("\\s+"));
         SlurmOptions slurm = new SlurmOptions(partition, workDir, maxParallel, extra, 0.5, 1);
         return Executors.create(executor, jobs, slurm, log);
+    }
+
+    /** Whether {@code --quiet} was given. */
+    public boolean quiet() {
+        return quiet;
+    }
+
+    /** "done/total" progress on stderr: on a terminal, unless {@code --quiet}. */
+    public Progress progress(String label) {
+        return Progress.onTerminal(label, quiet);
     }
 
     /** The local job count asked for, or null when unset. */

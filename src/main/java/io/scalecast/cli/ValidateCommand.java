@@ -1,7 +1,6 @@
 package io.scalecast.cli;
 
 import io.scalecast.exec.Executor;
-import io.scalecast.exec.Progress;
 import io.scalecast.report.TableFormat;
 import io.scalecast.report.ValidationReport;
 import io.scalecast.util.AtomicFiles;
@@ -54,9 +53,6 @@ final class ValidateCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     WorkDirOption work = new WorkDirOption();
 
-    @Option(names = "--quiet", description = "No progress on stderr.")
-    boolean quiet;
-
     @Override
     public Integer call() {
         PrintWriter o = spec.commandLine().getOut();
@@ -72,10 +68,10 @@ final class ValidateCommand implements Callable<Integer> {
         for (Path d : dirs) {
             parsed.add(ValidationCase.read(d.isAbsolute() ? d : Path.of("").toAbsolutePath().resolve(d)));
         }
-        Executor ex = executor.create(quiet ? null : spec.commandLine().getErr());
+        Executor ex = executor.create(spec.commandLine().getErr());
         try (Scratch scratch = work.open("scalecast-validate-")) {
             List<CaseResult> results = Validator.run(parsed, ex,
-                    new Validator.Options(root, scratch.dir(), intervals ? samples : 0, seed), Progress.onTerminal("validate", quiet));
+                    new Validator.Options(root, scratch.dir(), intervals ? samples : 0, seed), executor.progress("validate"));
             print(o, results);
             if (out != null) {
                 AtomicFiles.writeString(out, ValidationReport.pointsCsv(results));

@@ -7,7 +7,6 @@ import io.scalecast.whatif.AppSpec;
 import io.scalecast.whatif.Prices;
 import io.scalecast.whatif.Variation;
 import io.scalecast.whatif.WhatIf;
-import io.scalecast.exec.Progress;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -81,9 +80,6 @@ final class WhatifCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     WorkDirOption work = new WorkDirOption();
 
-    @Option(names = "--quiet", description = "No progress on stderr.")
-    boolean quiet;
-
     @picocli.CommandLine.Mixin
     ExecutorOptions executor = new ExecutorOptions();
 
@@ -98,8 +94,8 @@ final class WhatifCommand implements Callable<Integer> {
         try (Scratch scratch = work.open("scalecast-whatif-")) {
             WhatIf.Study s = new WhatIf.Study(base.toAbsolutePath(), v, a, procs, ranksPerNode, prices, scratch.dir());
             List<WhatIf.Variant> variants = WhatIf.variants(s);
-            List<WhatIf.Row> rows = WhatIf.run(s, executor.create(quiet ? null : spec.commandLine().getErr()),
-                    Progress.onTerminal("whatif", quiet));
+            List<WhatIf.Row> rows = WhatIf.run(s, executor.create(spec.commandLine().getErr()),
+                    executor.progress("whatif"));
             o.print(TableFormat.TEXT.render(WhatIfReport.table(s, rows)));
             for (WhatIf.Variant x : variants) {
                 o.println("  " + x.name() + ": " + x.source());
