@@ -69,6 +69,9 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "X.xml", description = "Platform file to write; NAME.calibration.json goes next to it.")
     Path out;
 
+    @Option(names = "--quiet", description = "No progress lines on stderr (they are shown only on a terminal anyway).")
+    boolean quiet;
+
     @Override
     public Integer call() {
         CalibrationRequest req;
@@ -80,11 +83,7 @@ final class CalibrateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw ScalecastException.badInput(e.getMessage());
         }
-        var err = spec.commandLine().getErr();
-        Calibration c = Calibrator.calibrate(req, line -> {
-            err.println(line);
-            err.flush();
-        });
+        Calibration c = Calibrator.calibrate(req, ProgressLines.to(spec.commandLine().getErr(), quiet));
         String xml = PlatformWriter.toXml(c.model());
         String json = CalibrationRecord.toJson(c);
         Path record = Calibrator.recordPath(out, name);

@@ -44,15 +44,7 @@ final class HplOptions {
 
     /** Progress on stderr for long sweeps: only on a terminal and without --quiet. */
     java.util.function.Consumer<String> progress(java.io.PrintWriter err) {
-        if (quiet || System.console() == null) {
-            return null;
-        }
-        return line -> {
-            synchronized (err) {
-                err.println(line);
-                err.flush();
-            }
-        };
+        return ProgressLines.to(err, quiet);
     }
 
     int jobs() {
