@@ -130,7 +130,7 @@ final class TestbedCommand implements Runnable {
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = {"Run a command in node 0's namespace; {mpirun} in it becomes mpirun across the nodes",
                     "(TCP only, testbed subnet, yield when idle, generated hostfile). Also {hostfile}, {nodes};",
-                    "environment: SCALECAST_MPIRUN, SCALECAST_MPIRUN_ARGS, SCALECAST_HOSTFILE, SCALECAST_NODES.",
+                    "environment: SCALECAST_MPIRUN, SCALECAST_MPIRUN_ARGS, SCALECAST_HOSTFILE, SCALECAST_NODES, SCALECAST_TESTBED.",
                     "Exit code: the command's, 124 on timeout.",
                     "Example: scalecast testbed run --ephemeral --nodes 2 --rate 1gbit -- {mpirun} -np 2 NPopenmpi"})
     static final class Run implements Callable<Integer> {
