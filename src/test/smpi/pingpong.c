@@ -7,6 +7,17 @@
 
 #define REPS 4
 
+/* One round trip of n bytes between ranks 0 and 1 (other ranks do nothing). */
+static void round_trip(char *buf, int n, int rank) {
+    if (rank == 0) {
+        MPI_Send(buf, n, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
+        MPI_Recv(buf, n, MPI_BYTE, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else if (rank == 1) {
+        MPI_Recv(buf, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(buf, n, MPI_BYTE, 0, 2, MPI_COMM_WORLD);
+    }
+}
+
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     int rank;
@@ -22,22 +33,10 @@ int main(int argc, char **argv) {
         MPI_Barrier(MPI_COMM_WORLD);
         /* Warm-up round trip: ranks leave the barrier at different times; after it, rank 1 has
          * posted its receive before rank 0 starts the clock, as in a steady ping-pong. */
-        if (rank == 0) {
-            MPI_Send(buf, n, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
-            MPI_Recv(buf, n, MPI_BYTE, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        } else if (rank == 1) {
-            MPI_Recv(buf, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Send(buf, n, MPI_BYTE, 0, 2, MPI_COMM_WORLD);
-        }
+        round_trip(buf, n, rank);
         double t0 = MPI_Wtime();
         for (int r = 0; r < REPS; r++) {
-            if (rank == 0) {
-                MPI_Send(buf, n, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
-                MPI_Recv(buf, n, MPI_BYTE, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            } else if (rank == 1) {
-                MPI_Recv(buf, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-                MPI_Send(buf, n, MPI_BYTE, 0, 2, MPI_COMM_WORLD);
-            }
+            round_trip(buf, n, rank);
         }
         double t = (MPI_Wtime() - t0) / (2.0 * REPS);
         if (rank == 0) printf("%d %.12e\n", n, t);
