@@ -44,9 +44,11 @@ public record Calibration(CalibrationRequest request, PlatformModel model, PathF
      * @param sendPerByteSeconds per-byte send overhead
      * @param recvPerByteSeconds per-byte receive overhead
      * @param reason where they came from
+     * @param perMessageLowSeconds  lower end of the evidence for {@code o_s + o_r} (NaN: none)
+     * @param perMessageHighSeconds upper end of the evidence for {@code o_s + o_r} (NaN: none)
      */
     public record Overheads(double sendSeconds, double recvSeconds, double sendPerByteSeconds, double recvPerByteSeconds,
-                            String reason) {
+                            String reason, double perMessageLowSeconds, double perMessageHighSeconds) {
         public double perMessageSeconds() {
             return sendSeconds + recvSeconds;
         }

@@ -63,6 +63,10 @@ public final class CalibrationRecord {
         mpi.put("send_overhead_per_byte_s", c.overheads().sendPerByteSeconds());
         mpi.put("recv_overhead_per_byte_s", c.overheads().recvPerByteSeconds());
         mpi.put("overheads_reason", c.overheads().reason());
+        if (!Double.isNaN(c.overheads().perMessageLowSeconds())) {
+            mpi.put("overhead_per_message_s", c.overheads().perMessageSeconds());
+            mpi.put("overhead_per_message_range_s", List.of(c.overheads().perMessageLowSeconds(), c.overheads().perMessageHighSeconds()));
+        }
         m.put("mpi", mpi);
         m.put("node_speed_flops_per_s", c.nodeSpeed().value());
         m.put("node_speed_reason", c.nodeSpeed().reason());
@@ -94,7 +98,14 @@ public final class CalibrationRecord {
 
     private static List<Map<String, Object>> inputs(Calibration c) {
         List<Map<String, Object>> l = new ArrayList<>();
-        input(l, "pingpong", c.inter().trace());
+        input(l, c.request().pingpong() != null ? "pingpong" : "pingpong-derived-from-swap-summary", c.inter().trace());
+        if (c.request().swapSummary() != null) {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("role", "swap-summary");
+            d.put("path", c.request().swapSummary().toString());
+            d.put("sha256", PingPongInput.sha256(c.request().swapSummary()));
+            l.add(d);
+        }
         if (c.intra() != null) {
             input(l, "intra-pingpong", c.intra().trace());
         }

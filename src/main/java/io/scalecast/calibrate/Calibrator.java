@@ -51,17 +51,14 @@ public final class Calibrator {
         PiecewiseFitter.Options opts = PiecewiseFitter.Options.defaults();
         List<String> warnings = new ArrayList<>();
         // Read everything first: bad input must stop us before any fitting or output.
-        PingPongInput.Trace pp = req.pingpong() == null ? null : PingPongInput.read(req.pingpong());
+        SwapCalibration swap = req.swapSummary() == null ? null : SwapCalibration.read(req.swapSummary());
+        PingPongInput.Trace pp = req.pingpong() != null ? PingPongInput.read(req.pingpong()) : swap.impliedPingPong();
         PingPongInput.Trace intraPp = req.intraPingpong() == null ? null : PingPongInput.read(req.intraPingpong());
         Calibration.Choice speed = nodeSpeed(req, warnings);
         io.scalecast.trace.BeffSummary beffRow = null;
         if (req.beff() != null) {
             int procs = req.beffProcs() > 0 ? req.beffProcs() : largestFitting(req);
             beffRow = BackboneCalibration.pick(req.beff(), procs);
-        }
-        if (req.swapSummary() != null) {
-            // Said plainly rather than ignored: overheads from PSTSWM swap variants are not fitted yet.
-            throw ScalecastException.badInput("--swap-summary " + req.swapSummary() + ": calibration from swap summaries is not implemented yet");
         }
         boolean oneNode = req.nodes() == 1;
         PathFit main = PathFit.of(oneNode && intraPp == null ? "intra-node" : "inter-node", pp, opts);
@@ -70,8 +67,15 @@ public final class Calibrator {
         if (intra != null) {
             warnings.addAll(intra.warnings());
         }
-        Calibration.Overheads ovh = new Calibration.Overheads(0, 0, 0, 0,
-                "none: a ping-pong alone cannot separate send/receive software overhead from wire latency, so all of it is in the network model");
+        Calibration.Overheads ovh = swap != null ? swap.overheads(main.fit().segments().get(0).latencySeconds(), warnings)
+                : new Calibration.Overheads(0, 0, 0, 0,
+                "none: a ping-pong alone cannot separate send/receive software overhead from wire latency, so all of it is in the network model"
+                        + " (give --swap-summary to separate them)", Double.NaN, Double.NaN);
+        if (swap != null && req.pingpong() == null) {
+            warnings.add(String.format(Locale.ROOT, "no --pingpong: the path is the swap summary's model (o_s + o_r %.3f us per message, %.3f MB/s"
+                    + " each way, wire latency not identified: 0), used for every message size", swap.perMessageSeconds() * 1e6,
+                    swap.pathBandwidthBytesPerSecond() / 1e6));
+        }
         SmpiTranslation tr = SmpiTranslation.of(main.fit(), ovh.perMessageSeconds(), ovh.perByteSeconds());
         warnings.addAll(tr.clamped());
         Calibration.Choice eager = eagerThreshold(req, main.fit());
@@ -108,7 +112,12 @@ public final class Calibrator {
         props.put("mpi.recv-overhead-per-byte-s", PlatformWriter.num(ovh.recvPerByteSeconds()));
         props.put("calibration.tool", "scalecast calibrate");
         props.put("calibration.record", req.name() + ".calibration.json");
-        props.put("calibration.pingpong", pp.file() + " sha256=" + pp.sha256());
+        if (req.pingpong() != null) {
+            props.put("calibration.pingpong", pp.file() + " sha256=" + pp.sha256());
+        }
+        if (swap != null) {
+            props.put("calibration.swap-summary", swap.file() + " sha256=" + swap.sha256());
+        }
         if (intraPp != null) {
             props.put("calibration.intra-pingpong", intraPp.file() + " sha256=" + intraPp.sha256());
         }

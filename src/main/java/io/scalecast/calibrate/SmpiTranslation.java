@@ -51,6 +51,10 @@ public record SmpiTranslation(double routeLatencySeconds, double routeBandwidthB
         for (int i = 0; i < k; i++) {
             lat[i] = segs.get(i).latencySeconds() - overheadPerMessageSeconds;
             perByte[i] = segs.get(i).perByteSeconds() - overheadPerByteSeconds;
+            // Rounding when the overheads are the whole latency (a swap-derived path): 0, not a clamp.
+            if (lat[i] < 0 && lat[i] > -1e-9 * segs.get(i).latencySeconds()) {
+                lat[i] = 0;
+            }
             if (lat[i] < 0 || perByte[i] < 0) {
                 clamped.add("segment " + (i + 1) + " (" + segs.get(i).firstSizeBytes() + "-" + segs.get(i).lastSizeBytes()
                         + " B): MPI overheads exceed the fitted time; network part clamped at 0");
