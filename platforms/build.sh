@@ -31,3 +31,8 @@ cal --pingpong $T/t3e-cray-mpi.csv --nodes 256 --cores-per-node 1 --node-speed 9
 # predictions. One random ring per simulated b_eff (b_eff uses 30) keeps the bisection to minutes.
 cal --pingpong $T/t3e-cray-mpi.csv --beff traces/seeds/beff-t3e.csv --beff-procs 48 --beff-lmax 1MiB --beff-random 1 \
     --nodes 256 --cores-per-node 1 --node-speed 900Mf --note "$T3E" --name t3e-beff48 --out platforms/t3e-beff48.xml
+SPP="PA-8000 180 MHz: 720 Mflop/s peak per CPU (4 flops/cycle) [M: netlib specifications]; no dgemm figure [NF]"
+# HP SPP-2000 hypernode (16 CPUs on a crossbar, one host per CPU) from PSTSWM's swap summary alone (seed 003):
+# overheads o_s + o_r from (T1024-T512)/512 and the path bandwidth from 2V/T of the 10-iteration unordered rows;
+# wire latency not identified by a swap (0). validation/swap-roundtrip-spp2000-* compare the simulated swap with it.
+cal --swap-summary traces/seeds/spp2000-swap-summary.csv --nodes 16 --cores-per-node 1 --node-speed 720Mf --note "$SPP" --name spp2000 --out platforms/spp2000.xml

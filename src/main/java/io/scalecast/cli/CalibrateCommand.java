@@ -31,7 +31,8 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--beff", paramLabel = "B.csv", description = "b_eff trace: backbone capacity is chosen so simulated b_eff matches it.")
     Path beff;
 
-    @Option(names = "--swap-summary", paramLabel = "S.csv", description = "PSTSWM-style swap summary.")
+    @Option(names = "--swap-summary", paramLabel = "S.csv", description = "PSTSWM swap summary (swap-summary schema): send/receive overheads (o_s + o_r = (T1024-T512)/512 of the unordered"
+                    + " non-overlapped rows) for the simulated MPI layer; without --pingpong also the path bandwidth (from 2V/T).")
     Path swapSummary;
 
     @Option(names = "--dgemm", paramLabel = "D.csv", description = "dgemm trace: per-core speed = rate at the largest n with all ranks loaded.")
