@@ -112,16 +112,7 @@ class PiecewiseFitterTest {
     @Test
     void holdOutHalfOfTheQuietSharedMemoryTrace() {
         var pts = PingPongInput.read(java.nio.file.Path.of("traces/local/pingpong-shm-2r-nocma.csv")).points();
-        List<PingPongPoint> train = new ArrayList<>(), test = new ArrayList<>();
-        for (int i = 0; i < pts.size(); i++) {
-            (i % 2 == 0 ? train : test).add(pts.get(i));
-        }
-        PiecewiseFit f = new PiecewiseFitter().fit(train);
-        double[] err = new double[test.size()];
-        for (int i = 0; i < err.length; i++) {
-            PingPongPoint p = test.get(i);
-            err[i] = Math.abs(f.predictSeconds(p.sizeBytes()) - p.oneWaySeconds()) / p.oneWaySeconds();
-        }
-        assertTrue(Stats.median(err) < 0.05, "hold-out median error " + Stats.median(err));
+        double[] h = FitTable.holdOut(pts, PiecewiseFitter.Options.defaults());
+        assertTrue(h[0] < 0.05, "hold-out median error " + h[0]);
     }
 }

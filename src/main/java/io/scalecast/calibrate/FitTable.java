@@ -1,0 +1,54 @@
+package io.scalecast.calibrate;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The fit-quality table of platforms/README.md for ping-pong traces, as Markdown rows: segments
+ * chosen, fit error (= the round-trip error, since SimGrid reproduces the fit to 1e-6; the
+ * {@code validation/pingpong-roundtrip-*} cases check it through {@code simulate pingpong}), the
+ * best single latency+bandwidth line, and the hold-out test (fit on every other size, predict the
+ * others). Default fitter options, as {@code scalecast calibrate} uses.
+ *
+ * <p>Usage: {@code java -cp "target/classes:target/lib/*" io.scalecast.calibrate.FitTable TRACE.csv...}
+ */
+public final class FitTable {
+    private FitTable() {
+    }
+
+    public static void main(String[] args) {
+        System.out.println("| trace | sizes | segments | fit = round trip median / max | single line median / max | hold-out (every other size) median / max |");
+        System.out.println("|---|---|---|---|---|---|");
+        for (String a : args) {
+            System.out.println(row(Path.of(a)));
+        }
+    }
+
+    static String row(Path file) {
+        PingPongInput.Trace t = PingPongInput.read(file);
+        PiecewiseFitter.Options o = PiecewiseFitter.Options.defaults();
+        PathFit p = PathFit.of("path", t, o);
+        double[] h = holdOut(t.points(), o);
+        return String.format(Locale.ROOT, "| %s | %d | %d | %.2f%% / %.1f%% | %.2f%% / %.1f%% | %.2f%% / %.1f%% |", file, t.points().size(),
+                p.fit().segments().size(), 100 * p.fit().medianAbsRelativeError(), 100 * p.fit().maxAbsRelativeError(),
+                100 * p.singleLine().medianAbsRelativeError(), 100 * p.singleLine().maxAbsRelativeError(), 100 * h[0], 100 * h[1]);
+    }
+
+    /** Median and max |relative error| on the odd-indexed sizes of a fit on the even-indexed ones. */
+    static double[] holdOut(List<PingPongPoint> pts, PiecewiseFitter.Options o) {
+        List<PingPongPoint> train = new ArrayList<>(), test = new ArrayList<>();
+        for (int i = 0; i < pts.size(); i++) {
+            (i % 2 == 0 ? train : test).add(pts.get(i));
+        }
+        PiecewiseFit f = new PiecewiseFitter(o).fit(train);
+        double[] e = new double[test.size()];
+        for (int i = 0; i < e.length; i++) {
+            PingPongPoint p = test.get(i);
+            e[i] = Math.abs(f.predictSeconds(p.sizeBytes()) - p.oneWaySeconds()) / p.oneWaySeconds();
+        }
+        return new double[] {Stats.median(e), Arrays.stream(e).max().orElse(Double.NaN)};
+    }
+}
