@@ -41,8 +41,9 @@ public final class CalibrationReport {
 
     private static void path(StringBuilder b, PathFit p) {
         PiecewiseFit f = p.fit();
-        b.append(String.format(Locale.ROOT, "%s ping-pong %s: %d sizes, %d segment(s) chosen by BIC%n",
-                p.role(), p.trace().file(), f.points().size(), f.segments().size()));
+        String derived = p.trace().source() != null && p.trace().source().startsWith(SwapCalibration.DERIVED) ? " (" + p.trace().source() + ")" : "";
+        b.append(String.format(Locale.ROOT, "%s ping-pong %s%s: %d sizes, %d segment(s) chosen by BIC%n",
+                p.role(), p.trace().file(), derived, f.points().size(), f.segments().size()));
         int i = 1;
         for (Segment s : f.segments()) {
             b.append(String.format(Locale.ROOT, "  segment %d: %d..%d B (%d sizes): latency %s +/- %s, bandwidth %s [%s .. %s], rms %.2f%% -- %s%n",

@@ -46,6 +46,9 @@ public record SwapCalibration(Path file, String sha256, List<SwapSummary> rows, 
                               double perMessageSeconds, double perMessageLowSeconds, double perMessageHighSeconds,
                               double swapBandwidthBytesPerSecond, double pathBandwidthBytesPerSecond) {
 
+    /** Source label of the ping-pong points derived from a swap summary. */
+    static final String DERIVED = "derived from the swap summary";
+
     /** Unordered variants the simulated swap runs with the protocol PSTSWM's code uses. */
     static final Set<String> STREAMING_VARIANTS = Set.of("isend", "irecv", "isend-irecv", "sendrecv");
 
@@ -101,7 +104,7 @@ public record SwapCalibration(Path file, String sha256, List<SwapSummary> rows, 
                 pts.add(new PingPongPoint(s, perMessageSeconds + s / pathBandwidthBytesPerSecond, Double.NaN));
             }
         }
-        return new PingPongInput.Trace(file, sha256, "derived from the swap summary: one-way time = (o_s + o_r) + size/B", List.copyOf(pts));
+        return new PingPongInput.Trace(file, sha256, DERIVED + ": one-way time = (o_s + o_r) + size/B at the swap's message sizes", List.copyOf(pts));
     }
 
     /**

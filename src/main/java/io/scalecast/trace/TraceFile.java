@@ -86,9 +86,11 @@ final class TraceFile {
     <T> void unique(List<T> values, Function<T, Object> key, String what) {
         Map<Object, Integer> seen = new HashMap<>();
         for (int i = 0; i < values.size(); i++) {
-            Integer first = seen.putIfAbsent(key.apply(values.get(i)), table.line(i));
+            Object k = key.apply(values.get(i));
+            Integer first = seen.putIfAbsent(k, table.line(i));
             if (first != null) {
-                throw ScalecastException.badInput(source, table.line(i), "expected one row per " + what + ", this one repeats line " + first);
+                throw ScalecastException.badInput(source, table.line(i), "expected one row per " + what + ", this one repeats line " + first
+                        + " (" + String.valueOf(k).strip() + ")");
             }
         }
     }

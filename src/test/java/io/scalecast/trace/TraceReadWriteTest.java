@@ -59,7 +59,7 @@ class TraceReadWriteTest {
         assertEquals("x.csv:3: column time_s: expected a positive number, got \"0\"",
                 bad(() -> PingPongTrace.parse(h + "8,0\n", "x.csv")).getMessage());
         ScalecastException dup = bad(() -> PingPongTrace.parse(h + "8,1e-6\n9,1e-6\n8,2e-6\n", "x.csv"));
-        assertEquals("x.csv:5: expected one row per (method, size_bytes), this one repeats line 3", dup.getMessage());
+        assertEquals("x.csv:5: expected one row per (method, size_bytes), this one repeats line 3 (8)", dup.getMessage());
         assertEquals(2, dup.exitCode());
         assertTrue(bad(() -> PingPongTrace.parse("# kind: pingpong\nsize_bytes,seconds\n1,2\n", "x.csv")).getMessage()
                 .startsWith("x.csv:2: expected column \"time_s\""));
