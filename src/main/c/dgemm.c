@@ -1,13 +1,19 @@
 /* sc_dgemm: per-rank dgemm rate against matrix size, with every rank computing at once and
  * with rank 0 alone (the others wait without spinning).
  *
+ * Square (default): C = A*B with n x n matrices, rate = 2 n^3 / t.
+ * Shapes (--k K1,K2,...): for each size n and each k, C(n x n) -= A(n x k) * B(n x k)^T, the
+ * call HPL's trailing update makes with k = NB (HPL_pdupdateTT: dgemm("N", "T", mp, nn, jb, ...),
+ * U stored transposed) and its panel recursion makes with small k; rate = 2 n^2 k / t.
+ *
  * BLAS is the one the Makefile links: Debian's reference libblas.so.3 (Fortran symbol dgemm_),
  * the library hpcc links. Per size n: C = A*B with n x n matrices, one untimed call, then a
  * repetition count set by rank 0 from --budget seconds (clamped to [--min-reps, --max-reps]);
  * before each timed call the loaded ranks meet at a barrier so they compute at the same time.
  * Rate = 2 n^3 / t.
  *
- * Output (rank 0): "DGEMM n ranks_loaded rank repetition seconds".
+ * Output (rank 0): "DGEMM n ranks_loaded rank repetition seconds" (square) or
+ * "DGEMMK n k ranks_loaded rank repetition seconds" (shapes).
  */
 #include "sc_common.h"
 #include <time.h>
@@ -23,6 +29,13 @@ static double one_dgemm(int n, const double *a, const double *b, double *c) {
     return MPI_Wtime() - t0;
 }
 
+static double one_gemm_nt(int n, int k, const double *a, const double *b, double *c) {
+    const double alpha = -1.0, beta = 1.0;
+    double t0 = MPI_Wtime();
+    dgemm_("N", "T", &n, &n, &k, &alpha, a, &n, b, &n, &beta, c, &n);
+    return MPI_Wtime() - t0;
+}
+
 /* Wait for everybody without burning a core (Open MPI's blocking barrier polls). */
 static void idle_barrier(MPI_Comm comm) {
     MPI_Request r;
@@ -35,24 +48,30 @@ static void idle_barrier(MPI_Comm comm) {
     }
 }
 
-static void phase(MPI_Comm comm, int loaded, const int *sizes, int nsizes, double budget, long minreps, long maxreps) {
+/* k = 0: square n x n x n (C = A*B); k > 0: C(n x n) -= A(n x k) * B(n x k)^T. */
+static double one_call(int n, int k, const double *a, const double *b, double *c) {
+    return k > 0 ? one_gemm_nt(n, k, a, b, c) : one_dgemm(n, a, b, c);
+}
+
+static void phase(MPI_Comm comm, int loaded, const int *sizes, int nsizes, const int *ks, int nks, double budget,
+                  long minreps, long maxreps) {
     int rank, size;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
-    for (int si = 0; si < nsizes; si++) {
-        int n = sizes[si];
-        size_t nn = (size_t)n * n;
-        double *a = malloc(nn * sizeof(double)), *b = malloc(nn * sizeof(double)), *c = malloc(nn * sizeof(double));
+    for (int si = 0; si < nsizes * nks; si++) {
+        int n = sizes[si / nks], k = ks[si % nks];
+        size_t nn = (size_t)n * n, na = (size_t)n * (size_t)(k > 0 ? k : n);
+        double *a = malloc(na * sizeof(double)), *b = malloc(na * sizeof(double)), *c = malloc(nn * sizeof(double));
         if (!a || !b || !c) sc_die("cannot allocate matrices", NULL);
         unsigned long x = 12345u + (unsigned long)rank;
-        for (size_t i = 0; i < nn; i++) {
+        for (size_t i = 0; i < na; i++) {
             x = x * 6364136223846793005ul + 1442695040888963407ul;
             a[i] = (double)(x >> 11) / 9007199254740992.0 - 0.5;
             b[i] = (double)((x >> 7) & 0xffff) / 65536.0 - 0.5;
-            c[i] = 0;
         }
+        for (size_t i = 0; i < nn; i++) c[i] = 0;
         MPI_Barrier(comm);
-        double warm = one_dgemm(n, a, b, c), wmax;
+        double warm = one_call(n, k, a, b, c), wmax;
         MPI_Allreduce(&warm, &wmax, 1, MPI_DOUBLE, MPI_MAX, comm);
         long reps = (long)(budget / (wmax > 1e-9 ? wmax : 1e-9));
         if (reps < minreps) reps = minreps;
@@ -61,14 +80,15 @@ static void phase(MPI_Comm comm, int loaded, const int *sizes, int nsizes, doubl
         double *t = malloc(sizeof(double) * (size_t)reps), *all = NULL;
         for (long r = 0; r < reps; r++) {
             MPI_Barrier(comm);
-            t[r] = one_dgemm(n, a, b, c);
+            t[r] = one_call(n, k, a, b, c);
         }
         if (rank == 0) all = malloc(sizeof(double) * (size_t)reps * (size_t)size);
         MPI_Gather(t, (int)reps, MPI_DOUBLE, all, (int)reps, MPI_DOUBLE, 0, comm);
         if (rank == 0) {
             for (int q = 0; q < size; q++)
                 for (long r = 0; r < reps; r++)
-                    printf("DGEMM %d %d %d %ld %.9e\n", n, loaded, q, r, all[(size_t)q * reps + r]);
+                    if (k > 0) printf("DGEMMK %d %d %d %d %ld %.9e\n", n, k, loaded, q, r, all[(size_t)q * reps + r]);
+                    else printf("DGEMM %d %d %d %ld %.9e\n", n, loaded, q, r, all[(size_t)q * reps + r]);
             fflush(stdout);
             free(all);
         }
@@ -85,12 +105,13 @@ int main(int argc, char **argv) {
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    int sizes[64], nsizes = 0;
+    int sizes[64], nsizes = 0, ks[64] = {0}, nks = 1;
     double budget = 1.0;
     long minreps = 3, maxreps = 50;
-    const char *list = "64,96,128,192,256,384,512,768,1024,1536";
+    const char *list = "64,96,128,192,256,384,512,768,1024,1536", *klist = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--sizes")) list = sc_opt_value(argc, argv, &i);
+        else if (!strcmp(argv[i], "--k")) klist = sc_opt_value(argc, argv, &i);
         else if (!strcmp(argv[i], "--budget")) budget = sc_double(sc_opt_value(argc, argv, &i), 0);
         else if (!strcmp(argv[i], "--min-reps")) minreps = sc_long(sc_opt_value(argc, argv, &i), 1);
         else if (!strcmp(argv[i], "--max-reps")) maxreps = sc_long(sc_opt_value(argc, argv, &i), 1);
@@ -106,16 +127,30 @@ int main(int argc, char **argv) {
     }
     free(copy);
     if (nsizes == 0) sc_die("no matrix sizes", NULL);
+    if (klist) {
+        nks = 0;
+        copy = strdup(klist);
+        save = NULL;
+        for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            if (nks == 64) sc_die("at most 64 k values", NULL);
+            long k = sc_long(tok, 1);
+            if (k > 20000) sc_die("k above 20000", tok);
+            ks[nks++] = (int)k;
+        }
+        free(copy);
+        if (nks == 0) sc_die("no k values", NULL);
+    }
     sc_print_info(MPI_COMM_WORLD);
     if (rank == 0) {
-        printf("# probe: sc_dgemm sizes=%s budget_s=%g min_reps=%ld max_reps=%ld blas=libblas.so.3 (dgemm_)\n", list, budget, minreps, maxreps);
+        printf("# probe: sc_dgemm sizes=%s k=%s budget_s=%g min_reps=%ld max_reps=%ld blas=libblas.so.3 (dgemm_%s)\n", list,
+               klist ? klist : "n (square)", budget, minreps, maxreps, klist ? " N,T, C -= A*B^T" : " N,N");
         fflush(stdout);
     }
-    if (size > 1) phase(MPI_COMM_WORLD, size, sizes, nsizes, budget, minreps, maxreps);
+    if (size > 1) phase(MPI_COMM_WORLD, size, sizes, nsizes, ks, nks, budget, minreps, maxreps);
     MPI_Comm solo;
     MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? 0 : MPI_UNDEFINED, 0, &solo);
     if (rank == 0) {
-        phase(solo, 1, sizes, nsizes, budget, minreps, maxreps);
+        phase(solo, 1, sizes, nsizes, ks, nks, budget, minreps, maxreps);
         MPI_Comm_free(&solo);
     }
     idle_barrier(MPI_COMM_WORLD);

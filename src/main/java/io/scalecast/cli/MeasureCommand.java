@@ -202,7 +202,8 @@ final class MeasureCommand implements Runnable {
     }
 
     @Command(name = "dgemm", mixinStandardHelpOptions = true,
-            description = "Per-rank dgemm rate (reference BLAS) against n, every rank loaded and rank 0 alone.")
+            description = "Per-rank dgemm rate (reference BLAS) against n, every rank loaded and rank 0 alone;"
+                    + " with --k, the n×n×k shapes HPL executes (C -= A·Bᵀ, k = NB for the update, small k in the panel).")
     static final class Dgemm implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -211,6 +212,9 @@ final class MeasureCommand implements Runnable {
         @Option(names = "--sizes", split = ",", defaultValue = "64,96,128,192,256,384,512,768,1024,1536",
                 description = "Matrix orders (default ${DEFAULT-VALUE}).")
         List<Integer> sizes = new ArrayList<>();
+        @Option(names = "--k", split = ",", description = "Inner dimensions k: measure C(n×n) −= A(n×k)·B(n×k)ᵀ for every size and k"
+                + " instead of square calls (e.g. 1,4,8,16,32,80 for HPL with NB=80).")
+        List<Integer> ks = new ArrayList<>();
         @Option(names = "--budget", defaultValue = "1.0", description = "Seconds per size and phase; sets repetitions (default ${DEFAULT-VALUE}).")
         double budgetSeconds;
         @Option(names = "--min-reps", defaultValue = "3", description = "Repetitions at least (default ${DEFAULT-VALUE}).")
@@ -220,15 +224,15 @@ final class MeasureCommand implements Runnable {
 
         @Override
         public Integer call() {
-            DgemmProbe.Config cfg = new DgemmProbe.Config(sizes, budgetSeconds, minReps, maxReps);
+            DgemmProbe.Config cfg = new DgemmProbe.Config(sizes, budgetSeconds, minReps, maxReps, ks);
             ProbeRunner runner = launch.runner();
             Home.probe("dgemm");
             DgemmProbe.Result r = DgemmProbe.measure(runner, cfg, launch.runs);
             r.trace().write(launch.out);
             PrintWriter out = spec.commandLine().getOut();
-            out.printf(Locale.ROOT, "%6s %12s %14s %14s %14s%n", "n", "ranks_loaded", "Gflops/rank", "min", "max");
+            out.printf(Locale.ROOT, "%6s %6s %12s %14s %14s %14s%n", "n", "k", "ranks_loaded", "Gflops/rank", "min", "max");
             for (DgemmProbe.Point p : r.points()) {
-                out.printf(Locale.ROOT, "%6d %12d %14.3f %14.3f %14.3f%n", p.n(), p.ranksLoaded(),
+                out.printf(Locale.ROOT, "%6d %6d %12d %14.3f %14.3f %14.3f%n", p.n(), p.k() > 0 ? p.k() : p.n(), p.ranksLoaded(),
                         p.rateFlopsPerSecond() / 1e9, p.rateMinFlopsPerSecond() / 1e9, p.rateMaxFlopsPerSecond() / 1e9);
             }
             out.println("wrote " + launch.out);

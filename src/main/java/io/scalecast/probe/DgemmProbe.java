@@ -7,6 +7,7 @@ import io.scalecast.util.ScalecastException;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,7 +16,9 @@ import java.util.stream.Collectors;
 
 /**
  * {@code measure dgemm}: per-rank dgemm rate of Debian's reference BLAS against n, with every
- * rank computing at once ({@code ranks_loaded} = processes) and with rank 0 alone (1).
+ * rank computing at once ({@code ranks_loaded} = processes) and with rank 0 alone (1). Square
+ * n×n×n calls by default; with {@code ks}, the shapes C(n×n) −= A(n×k)·B(n×k)ᵀ HPL's update
+ * (k = NB) and panel recursion (small k) execute.
  */
 public final class DgemmProbe {
     private DgemmProbe() {
@@ -26,10 +29,19 @@ public final class DgemmProbe {
      * @param budgetSeconds  target time per size and phase; sets repetitions
      * @param minReps        repetitions at least
      * @param maxReps        repetitions at most
+     * @param ks             inner dimensions k of n×n×k shapes; empty = square calls
      */
-    public record Config(List<Integer> sizes, double budgetSeconds, int minReps, int maxReps) {
+    public record Config(List<Integer> sizes, double budgetSeconds, int minReps, int maxReps, List<Integer> ks) {
+        public Config(List<Integer> sizes, double budgetSeconds, int minReps, int maxReps) {
+            this(sizes, budgetSeconds, minReps, maxReps, List.of());
+        }
+
         public Config {
             sizes = List.copyOf(sizes);
+            ks = List.copyOf(ks);
+            if (ks.stream().anyMatch(k -> k < 1 || k > 20000)) {
+                throw ScalecastException.badInput("--k must list inner dimensions between 1 and 20000, got " + ks);
+            }
             if (sizes.isEmpty() || sizes.stream().anyMatch(n -> n < 1 || n > 20000)) {
                 throw ScalecastException.badInput("--sizes must list matrix orders between 1 and 20000, got " + sizes);
             }
@@ -39,18 +51,24 @@ public final class DgemmProbe {
         }
 
         List<String> args() {
-            return List.of("--sizes", sizes.stream().map(String::valueOf).collect(Collectors.joining(",")),
+            List<String> a = new ArrayList<>(List.of("--sizes", sizes.stream().map(String::valueOf).collect(Collectors.joining(",")),
                     "--budget", Double.toString(budgetSeconds), "--min-reps", Integer.toString(minReps),
-                    "--max-reps", Integer.toString(maxReps));
+                    "--max-reps", Integer.toString(maxReps)));
+            if (!ks.isEmpty()) {
+                a.add("--k");
+                a.add(ks.stream().map(String::valueOf).collect(Collectors.joining(",")));
+            }
+            return a;
         }
     }
 
     /**
-     * Per-rank rate for one (n, ranks_loaded), over all samples (ranks × repetitions × runs).
+     * Per-rank rate for one (n, k, ranks_loaded), over all samples (ranks × repetitions × runs).
      *
-     * @param rateFlopsPerSecond median of 2n³/t over the samples
+     * @param k                  inner dimension; 0 = square (k = n)
+     * @param rateFlopsPerSecond median of 2n²k/t over the samples
      */
-    public record Point(int n, int ranksLoaded, int samples, double rateFlopsPerSecond, double rateMinFlopsPerSecond,
+    public record Point(int n, int k, int ranksLoaded, int samples, double rateFlopsPerSecond, double rateMinFlopsPerSecond,
                         double rateMaxFlopsPerSecond) {
     }
 
@@ -58,18 +76,20 @@ public final class DgemmProbe {
     }
 
     static List<Point> points(List<ProbeOutput> outs) {
-        // key: ranks_loaded (descending, all loaded first) then n
-        Map<List<Integer>, List<Double>> rates = new TreeMap<>((a, b) -> a.get(0).equals(b.get(0))
-                ? Integer.compare(a.get(1), b.get(1)) : Integer.compare(b.get(0), a.get(0)));
+        // key: ranks_loaded (descending, all loaded first), n, k (0 = square)
+        Comparator<List<Integer>> order = Comparator.<List<Integer>>comparingInt(a -> -a.get(0))
+                .thenComparingInt(a -> a.get(1)).thenComparingInt(a -> a.get(2));
+        Map<List<Integer>, List<Double>> rates = new TreeMap<>(order);
         for (ProbeOutput o : outs) {
             for (String[] r : o.records("DGEMM", 5)) {
-                int n = (int) ProbeOutput.integer(r, 1);
-                int loaded = (int) ProbeOutput.integer(r, 2);
-                double t = ProbeOutput.num(r, 5);
-                if (!(t > 0)) {
-                    throw ScalecastException.failure("sc_dgemm: non-positive time in " + String.join(" ", r));
+                add(rates, r, (int) ProbeOutput.integer(r, 1), 0, (int) ProbeOutput.integer(r, 2), ProbeOutput.num(r, 5));
+            }
+            for (String[] r : o.records("DGEMMK", 6)) {
+                int k = (int) ProbeOutput.integer(r, 2);
+                if (k < 1) {
+                    throw ScalecastException.failure("sc_dgemm: k below 1 in " + String.join(" ", r));
                 }
-                rates.computeIfAbsent(List.of(loaded, n), k -> new ArrayList<>()).add(2.0 * n * n * (double) n / t);
+                add(rates, r, (int) ProbeOutput.integer(r, 1), k, (int) ProbeOutput.integer(r, 3), ProbeOutput.num(r, 6));
             }
         }
         if (rates.isEmpty()) {
@@ -78,9 +98,19 @@ public final class DgemmProbe {
         List<Point> pts = new ArrayList<>();
         for (var e : rates.entrySet()) {
             double[] v = e.getValue().stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            pts.add(new Point(e.getKey().get(1), e.getKey().get(0), v.length, PingPongProbe.median(v), v[0], v[v.length - 1]));
+            pts.add(new Point(e.getKey().get(1), e.getKey().get(2), e.getKey().get(0), v.length, PingPongProbe.median(v), v[0],
+                    v[v.length - 1]));
         }
         return pts;
+    }
+
+    /** One timed call: 2·n·n·k flops (k = n when square) in t seconds. */
+    private static void add(Map<List<Integer>, List<Double>> rates, String[] r, int n, int k, int loaded, double t) {
+        if (!(t > 0)) {
+            throw ScalecastException.failure("sc_dgemm: non-positive time in " + String.join(" ", r));
+        }
+        double inner = k == 0 ? n : k;
+        rates.computeIfAbsent(List.of(loaded, n, k), x -> new ArrayList<>()).add(2.0 * n * (double) n * inner / t);
     }
 
     public static Result measure(ProbeRunner runner, Config cfg, int runs) {
@@ -91,22 +121,24 @@ public final class DgemmProbe {
         if (runs > 1) {
             for (Point p : pts) {
                 double[] med = outs.stream().mapToDouble(o -> points(List.of(o)).stream()
-                        .filter(q -> q.n() == p.n() && q.ranksLoaded() == p.ranksLoaded())
+                        .filter(q -> q.n() == p.n() && q.k() == p.k() && q.ranksLoaded() == p.ranksLoaded())
                         .mapToDouble(Point::rateFlopsPerSecond).findFirst().orElse(Double.NaN)).toArray();
                 Arrays.sort(med);
-                spreads.add(String.format(Locale.ROOT, "n=%d/%d:%.0f%%", p.n(), p.ranksLoaded(),
+                spreads.add(String.format(Locale.ROOT, "n=%d%s/%d:%.0f%%", p.n(), p.k() > 0 ? "k" + p.k() : "", p.ranksLoaded(),
                         100 * (med[med.length - 1] - med[0]) / med[0]));
             }
         }
         Provenance p = r.provenance("dgemm");
-        p.put("note", "C = A*B, n x n doubles, Debian reference BLAS libblas.so.3 (dgemm_, the library hpcc links);"
-                + " rate = 2n^3/t per rank; median / min / max over ranks x repetitions x runs; ranks_loaded = ranks"
+        p.put("note", (cfg.ks().isEmpty() ? "C = A*B, n x n doubles; rate = 2n^3/t per rank"
+                : "C(n x n) -= A(n x k) * B(n x k)^T (dgemm N,T as HPL's trailing update with U transposed); rate = 2n^2k/t per rank")
+                + "; Debian reference BLAS libblas.so.3 (dgemm_, the library hpcc links);"
+                + " median / min / max over ranks x repetitions x runs; ranks_loaded = ranks"
                 + " computing at once (the others wait without spinning); cores are shared with other work on this host");
         p.put("spread", runs + " run(s)" + (spreads.isEmpty() ? "" : "; (max-min)/min of per-run medians: " + String.join(" ", spreads)));
         List<DgemmPoint> rows = new ArrayList<>();
         for (Point x : pts) {
             rows.add(new DgemmPoint(x.n(), x.rateFlopsPerSecond(), x.ranksLoaded(), x.samples(), x.rateMinFlopsPerSecond(),
-                    x.rateMaxFlopsPerSecond()));
+                    x.rateMaxFlopsPerSecond(), x.k()));
         }
         return new Result(new DgemmTrace(p, rows), pts);
     }

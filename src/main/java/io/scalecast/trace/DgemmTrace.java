@@ -9,8 +9,9 @@ import static io.scalecast.trace.TraceTables.cells;
 import static io.scalecast.trace.TraceTables.opt;
 
 /**
- * A dgemm trace (kind {@code dgemm}): per-rank rate against matrix order and load. Sorted by
- * (ranks_loaded, n); each pair once.
+ * A dgemm trace (kind {@code dgemm}): per-rank rate against matrix order and load, and for
+ * shape measurements ({@code measure dgemm --k}) the inner dimension k. Sorted by
+ * (ranks_loaded, n, k); each triple once.
  *
  * <pre>{@code
  * DgemmTrace d = DgemmTrace.read(Path.of("traces/local/dgemm.csv"));
@@ -21,11 +22,13 @@ import static io.scalecast.trace.TraceTables.opt;
  * @param points     the measurements
  */
 public record DgemmTrace(Provenance provenance, List<DgemmPoint> points) {
-    private static final Comparator<DgemmPoint> ORDER = Comparator.comparingInt(DgemmPoint::ranksLoaded).thenComparingInt(DgemmPoint::n);
+    private static final Comparator<DgemmPoint> ORDER = Comparator.comparingInt(DgemmPoint::ranksLoaded).thenComparingInt(DgemmPoint::n)
+            .thenComparingInt(DgemmPoint::k);
 
     public DgemmTrace {
         provenance = provenance == null ? new Provenance() : provenance;
-        points = TraceTables.sortedUnique(points, ORDER, p -> "n=" + p.n() + " ranks_loaded=" + p.ranksLoaded(), "(ranks_loaded, n)");
+        points = TraceTables.sortedUnique(points, ORDER, p -> "n=" + p.n() + (p.k() > 0 ? " k=" + p.k() : "")
+                + " ranks_loaded=" + p.ranksLoaded(), "(ranks_loaded, n, k)");
         if (points.isEmpty()) {
             throw new IllegalArgumentException("a dgemm trace needs at least one point");
         }
@@ -42,8 +45,9 @@ public record DgemmTrace(Provenance provenance, List<DgemmPoint> points) {
     private static DgemmTrace from(TraceFile f) {
         List<DgemmPoint> pts = f.rows(r -> new DgemmPoint(r.intAtLeast("n", 1), r.positive("rate_flops_per_s"),
                 r.intAtLeast("ranks_loaded", 1), r.optLongAtLeast("repetitions", 1, 0),
-                r.optPositive("rate_min_flops_per_s"), r.optPositive("rate_max_flops_per_s")));
-        f.unique(pts, p -> p.n() + " " + p.ranksLoaded(), "(ranks_loaded, n)");
+                r.optPositive("rate_min_flops_per_s"), r.optPositive("rate_max_flops_per_s"),
+                (int) r.optLongAtLeast("k", 1, 0)));
+        f.unique(pts, p -> p.n() + " " + p.k() + " " + p.ranksLoaded(), "(ranks_loaded, n, k)");
         return new DgemmTrace(f.table.provenance(), pts);
     }
 
@@ -54,12 +58,13 @@ public record DgemmTrace(Provenance provenance, List<DgemmPoint> points) {
 
     public CsvTable toTable() {
         return TraceTables.table(TraceKind.DGEMM, provenance, points, c -> switch (c) {
+            case "k" -> anyHas(points, p -> p.k() > 0);
             case "repetitions" -> anyHas(points, p -> p.repetitions() > 0);
             case "rate_min_flops_per_s" -> anyHas(points, p -> !Double.isNaN(p.rateMinFlopsPerSecond()));
             case "rate_max_flops_per_s" -> anyHas(points, p -> !Double.isNaN(p.rateMaxFlopsPerSecond()));
             default -> false;
         }, p -> cells("n", p.n(), "rate_flops_per_s", p.rateFlopsPerSecond(), "ranks_loaded", p.ranksLoaded(),
-                "repetitions", opt(p.repetitions(), 1), "rate_min_flops_per_s", opt(p.rateMinFlopsPerSecond()),
+                "k", opt(p.k(), 1), "repetitions", opt(p.repetitions(), 1), "rate_min_flops_per_s", opt(p.rateMinFlopsPerSecond()),
                 "rate_max_flops_per_s", opt(p.rateMaxFlopsPerSecond())));
     }
 

@@ -92,6 +92,26 @@ class MeasureProbesTest {
     }
 
     @Test
+    void dgemmShapesMeasureEveryKForEverySize() {
+        Path out = dir.resolve("dgemm-k.csv");
+        Cli r = Cli.run("measure", "dgemm", "--np", "2", "--sizes", "32,64", "--k", "1,16", "--budget", "0.01", "--out", out.toString());
+        assertEquals(0, r.exit, r.toString());
+        DgemmTrace t = DgemmTrace.read(out);
+        assertEquals(8, t.points().size());
+        for (int loaded : new int[]{1, 2}) {
+            for (int n : new int[]{32, 64}) {
+                for (int k : new int[]{1, 16}) {
+                    DgemmPoint p = t.points().stream().filter(q -> q.ranksLoaded() == loaded && q.n() == n && q.k() == k)
+                            .findFirst().orElseThrow();
+                    assertTrue(p.rateFlopsPerSecond() > 1e6 && p.rateFlopsPerSecond() < 1e12, p.toString());
+                }
+            }
+        }
+        assertTrue(t.provenance().get("note").contains("A(n x k)"), t.provenance().toString());
+        assertEquals(2, Cli.run("measure", "dgemm", "--k", "0", "--out", dir.resolve("x.csv").toString()).exit);
+    }
+
+    @Test
     void missingProbeBinaryIsOneLineExitOneAndNoFile() {
         Path out = dir.resolve("pp.csv");
         String old = System.getProperty("scalecast.home");

@@ -131,6 +131,20 @@ class TraceReadWriteTest {
         assertEquals(List.of(500, 1000), db.loaded(2).stream().map(DgemmPoint::n).toList());
         assertTrue(bad(() -> DgemmTrace.parse("n,rate_flops_per_s,ranks_loaded\n500,4e9,0\n", "d.csv")).getMessage()
                 .equals("d.csv:2: column ranks_loaded: expected an integer >= 1, got \"0\""));
+        assertFalse(d.toTable().has("k"), "square traces keep the old columns");
+
+        // shapes: k column, (ranks_loaded, n, k) unique
+        DgemmTrace ds = new DgemmTrace(null, List.of(new DgemmPoint(500, 4e9, 2, 3, 3e9, 5e9, 80), new DgemmPoint(500, 2e9, 2, 3, 1e9, 3e9, 1)));
+        Path fs2 = dir.resolve("s.csv");
+        ds.write(fs2);
+        DgemmTrace dsb = DgemmTrace.read(fs2);
+        assertEquals(ds.points(), dsb.points());
+        assertEquals(List.of(1, 80), dsb.points().stream().map(DgemmPoint::k).toList());
+        assertEquals(80, dsb.points().get(1).innerDimension());
+        assertTrue(bad(() -> DgemmTrace.parse("n,rate_flops_per_s,ranks_loaded,k\n500,4e9,2,8\n500,5e9,2,8\n", "s.csv"))
+                .getMessage().contains("(ranks_loaded, n, k)"));
+        assertTrue(bad(() -> DgemmTrace.parse("n,rate_flops_per_s,ranks_loaded,k\n500,4e9,2,0\n", "s.csv")).getMessage()
+                .startsWith("s.csv:2: column k"));
     }
 
     @Test

@@ -7,52 +7,63 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Turns HPL's BLAS work into seconds. The rate of a kernel depends on its operand sizes, read
- * from a {@code measure dgemm} trace ({@code n, rate_flops_per_s, ranks_loaded}: square dgemm of
- * size n, per-rank rate with {@code ranks_loaded} ranks computing at once on the node).
+ * from a {@code measure dgemm} trace (per-rank rate with {@code ranks_loaded} ranks computing at
+ * once on the node). Two kinds of trace:
  *
- * <p>An {@code m×n×k} kernel (2·m·n·k flops for dgemm) runs at the rate the trace gives for
- * the square dgemm of the same work, i.e. at the effective size {@code (m·n·k)^(1/3)};
- * between measured sizes the rate is interpolated linearly in log(size), beyond them it is
- * held at the end value. This is what distinguishes the kernels: the trailing update (m, n
- * large, k = NB) runs near the large-n rate, dtrsm (NB×NB triangle, n columns) somewhat lower,
- * and the panel factorisation's matrix-vector leaves (k = 1) at the small-size end of the
- * trace. No separate dtrsm or dgemv measurement exists in the traces, so this one curve is the
- * only compute input; with no trace, every kernel runs at the platform host speed (a constant,
- * said so in the prediction's provenance).
+ * <ul>
+ * <li><b>Shapes</b> (column {@code k}, {@code measure dgemm --k}): rates of C(s×s) −= A(s×k)·B(s×k)ᵀ
+ * on a grid of sizes s and inner dimensions k. A dgemm m×n×k runs at the grid's rate for
+ * s = √(m·n) (the same C) and k, interpolated bilinearly in log s and log k and held at the
+ * grid's edges. This is the shape HPL executes: the trailing update m×n×NB (and its NB-column
+ * look-ahead chunks m×NB×NB), the panel recursion's updates with small k, and the panel leaves'
+ * rank-1 updates (m×w×1, dger's loop in the reference BLAS). A dtrsm with a k×k triangle on n
+ * columns runs at the rate of the dgemm k×n×k that updates the same block (no dtrsm
+ * measurement; its work is jb/(2m) of the update's).</li>
+ * <li><b>Square</b> (no {@code k} column, e.g. HPCC's StarDGEMM or {@code measure dgemm}):
+ * an m×n×k kernel runs at the rate of the square dgemm of the same work, size
+ * (m·n·k)^(1/3), interpolated linearly in log(size) and held at the ends.</li>
+ * </ul>
+ *
+ * With no trace, every kernel runs at the platform host speed (a constant, said so in the
+ * prediction's provenance).
  */
 public final class KernelModel {
+    /** Square: sizes (one k column, unused); shapes: sizes s × inner dimensions k. */
     private final double[] size;
-    private final double[] logSize;
+    private final double[] ks;
+    /** rate[i * ks.length + j] for size[i], ks[j]. */
     private final double[] rate;
+    private final boolean shapes;
     private final String description;
 
-    private KernelModel(double[] sizes, double[] rates, String description) {
+    private KernelModel(double[] sizes, double[] ks, double[] rates, boolean shapes, String description) {
         this.size = sizes.clone();
-        this.logSize = new double[sizes.length];
-        for (int i = 0; i < sizes.length; i++) {
-            logSize[i] = Math.log(sizes[i]);
-        }
+        this.ks = ks.clone();
         this.rate = rates.clone();
+        this.shapes = shapes;
         this.description = description;
     }
 
     /** Every kernel at {@code flopsPerSecond} (the platform's host speed, when there is no dgemm trace). */
     public static KernelModel constant(double flopsPerSecond) {
-        return new KernelModel(new double[]{1}, new double[]{flopsPerSecond},
+        return new KernelModel(new double[]{1}, new double[]{1}, new double[]{flopsPerSecond}, false,
                 String.format(Locale.ROOT, "constant %.6g flop/s (platform host speed; no dgemm trace)", flopsPerSecond));
     }
 
     /**
      * From a dgemm trace: the rows measured with {@code ranksPerNode} ranks loaded, or, if the
-     * trace has none, those with the nearest load (said so in {@link #description()}).
+     * trace has none, those with the nearest load (said so in {@link #description()}). A trace
+     * with a {@code k} column is a shape grid and must hold every (n, k) pair at that load.
      */
     public static KernelModel fromDgemm(CsvTable t, int ranksPerNode) {
         if (t.size() == 0) {
             throw ScalecastException.badInput(t.source() + ": dgemm trace has no rows");
         }
+        boolean shapes = t.has("k");
         int best = -1;
         for (int i = 0; i < t.size(); i++) {
             int load = (int) t.number(i, "ranks_loaded");
@@ -60,7 +71,9 @@ public final class KernelModel {
                 best = load;
             }
         }
-        TreeMap<Double, List<Double>> bySize = new TreeMap<>();
+        // (size, k) -> rates; square traces use k = 0
+        TreeMap<Double, TreeMap<Double, List<Double>>> grid = new TreeMap<>();
+        TreeSet<Double> kset = new TreeSet<>();
         for (int i = 0; i < t.size(); i++) {
             if ((int) t.number(i, "ranks_loaded") != best) {
                 continue;
@@ -68,22 +81,47 @@ public final class KernelModel {
             double n = t.number(i, "n");
             double r = t.number(i, "rate_flops_per_s");
             if (!(n > 0) || !(r > 0)) {
-                throw ScalecastException.badInput(t.source() + ": dgemm row " + (i + 1) + " needs positive n and rate_flops_per_s");
+                throw ScalecastException.badInput(t.source(), t.line(i), "dgemm row needs positive n and rate_flops_per_s");
             }
-            bySize.computeIfAbsent(n, x -> new ArrayList<>()).add(r);
+            double k = 0;
+            if (shapes) {
+                String cell = t.get(i, "k");
+                k = cell.isEmpty() ? n : t.number(i, "k");
+                if (!(k >= 1)) {
+                    throw ScalecastException.badInput(t.source(), t.line(i), "dgemm row needs k >= 1, got " + cell);
+                }
+            }
+            kset.add(k);
+            grid.computeIfAbsent(n, x -> new TreeMap<>()).computeIfAbsent(k, x -> new ArrayList<>()).add(r);
         }
-        double[] s = new double[bySize.size()];
-        double[] r = new double[bySize.size()];
+        double[] s = new double[grid.size()];
+        double[] kk = kset.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] r = new double[s.length * kk.length];
         int i = 0;
-        for (var e : bySize.entrySet()) {
+        for (var e : grid.entrySet()) {
             s[i] = e.getKey();
-            r[i] = median(e.getValue());
+            for (int j = 0; j < kk.length; j++) {
+                List<Double> v = e.getValue().get(kk[j]);
+                if (v == null) {
+                    throw ScalecastException.badInput(t.source() + ": dgemm shape trace misses n=" + fmt(s[i]) + " k=" + fmt(kk[j])
+                            + " at ranks_loaded=" + best + " (expected every size measured with every k)");
+                }
+                r[i * kk.length + j] = median(v);
+            }
             i++;
         }
-        String d = String.format(Locale.ROOT, "dgemm trace %s, ranks_loaded=%d%s, %d sizes %.0f..%.0f, rate %.4g..%.4g flop/s",
-                t.source(), best, best == ranksPerNode ? "" : " (nearest to " + ranksPerNode + " ranks per node)",
-                s.length, s[0], s[s.length - 1], min(r), max(r));
-        return new KernelModel(s, r, d);
+        String load = "ranks_loaded=" + best + (best == ranksPerNode ? "" : " (nearest to " + ranksPerNode + " ranks per node)");
+        String d = shapes
+                ? String.format(Locale.ROOT, "dgemm shape trace %s, %s, C(s x s) -= A(s x k) B^T for s %s..%s, k %s..%s"
+                        + " (%d x %d grid), rate %.4g..%.4g flop/s; kernels m x n x k at s = sqrt(m n)",
+                t.source(), load, fmt(s[0]), fmt(s[s.length - 1]), fmt(kk[0]), fmt(kk[kk.length - 1]), s.length, kk.length, min(r), max(r))
+                : String.format(Locale.ROOT, "dgemm trace %s, %s, %d sizes %.0f..%.0f, rate %.4g..%.4g flop/s",
+                t.source(), load, s.length, s[0], s[s.length - 1], min(r), max(r));
+        return new KernelModel(s, kk, r, shapes, d);
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 
     private static double median(List<Double> v) {
@@ -113,35 +151,54 @@ public final class KernelModel {
         return description;
     }
 
-    /** Per-rank rate (flop/s) of a kernel of effective size {@code size} (see class comment). */
+    /** Whether the rates come from a shape grid (trace with a {@code k} column). */
+    public boolean shapes() {
+        return shapes;
+    }
+
+    /** Square model: per-rank rate (flop/s) of a kernel of effective size {@code size} (see class comment). */
     public double rate(double size) {
-        if (logSize.length == 1 || !(size > 0)) {
-            return rate[0];
+        return interpolate(size, 1);
+    }
+
+    /** Per-rank rate (flop/s) of a dgemm m×n×k (see class comment). */
+    public double gemmRate(double m, double n, double k) {
+        return shapes ? interpolate(Math.sqrt(m * n), k) : interpolate(Math.cbrt(m * n * k), 1);
+    }
+
+    /** Bilinear in (log s, log k), held at the edges; the k axis is ignored with one column. */
+    private double interpolate(double s, double k) {
+        int nk = ks.length;
+        double[] fs = weight(size, s);
+        double[] fk = nk == 1 ? new double[]{0, 0} : weight(ks, k);
+        int i = (int) fs[0];
+        int j = (int) fk[0];
+        int i1 = Math.min(i + 1, size.length - 1);
+        int j1 = Math.min(j + 1, nk - 1);
+        double a = rate[i * nk + j] + fk[1] * (rate[i * nk + j1] - rate[i * nk + j]);
+        double b = rate[i1 * nk + j] + fk[1] * (rate[i1 * nk + j1] - rate[i1 * nk + j]);
+        return a + fs[1] * (b - a);
+    }
+
+    /** {lower index, fraction towards the next} of x on the axis, in log space, clamped. */
+    private static double[] weight(double[] axis, double x) {
+        int last = axis.length - 1;
+        if (last == 0 || !(x > axis[0])) {
+            return new double[]{0, 0};
         }
-        double x = Math.log(size);
-        if (x <= logSize[0]) {
-            return rate[0];
-        }
-        int last = logSize.length - 1;
-        if (x >= logSize[last]) {
-            return rate[last];
+        if (x >= axis[last]) {
+            return new double[]{last, 0};
         }
         int i = 0;
-        while (logSize[i + 1] < x) {
+        while (axis[i + 1] < x) {
             i++;
         }
-        double f = (x - logSize[i]) / (logSize[i + 1] - logSize[i]);
-        return rate[i] + f * (rate[i + 1] - rate[i]);
+        return new double[]{i, Math.log(x / axis[i]) / Math.log(axis[i + 1] / axis[i])};
     }
 
-    /** Largest rate of the curve (the asymptotic dgemm rate), flop/s; the analytic model's 1/γ3. */
+    /** Largest rate of the model (the asymptotic dgemm rate), flop/s; the analytic model's 1/γ3. */
     public double peakRate() {
         return max(rate);
-    }
-
-    /** Smallest rate of the curve, flop/s; the analytic model's 1/γ2 (matrix-vector work). */
-    public double vectorRate() {
-        return rate(1);
     }
 
     /** Seconds for C(m×n) −= A(m×k)·B(k×n): 2·m·n·k flops. */
@@ -149,22 +206,31 @@ public final class KernelModel {
         if (m <= 0 || n <= 0 || k <= 0) {
             return 0;
         }
-        return 2 * m * n * k / rate(Math.cbrt(m * n * k));
+        return 2 * m * n * k / gemmRate(m, n, k);
     }
 
-    /** Seconds for a triangular solve with a k×k triangle on n right-hand sides: k²·n flops. */
+    /**
+     * Seconds for a triangular solve with a k×k triangle on n right-hand sides: k²·n flops, at
+     * the rate of the dgemm k×n×k on the same block (shapes) or of the square dgemm of the same
+     * work (square).
+     */
     public double trsmSeconds(double k, double n) {
         if (k <= 0 || n <= 0) {
             return 0;
         }
-        return k * k * n / rate(Math.cbrt(k * k * n));
+        return k * k * n / (shapes ? gemmRate(k, n, k) : rate(Math.cbrt(k * k * n)));
+    }
+
+    /** Rate of the panel leaves' rank-1 updates on an m×w block. */
+    private double leafRate(double m, int w) {
+        return shapes ? gemmRate(m, w, 1) : rate(Math.cbrt(m * w));
     }
 
     /**
      * Seconds to factor an m×n panel (local rows m) the recursive way HPL does (RFACT with NDIV
      * parts, down to NBMIN columns, where PFACT's matrix-vector leaves run). Flops: m·n² − n³/3
-     * in total, split into the leaves' rank-1 updates (effective size (m·w)^(1/3)) and the
-     * recursion's dtrsm + dgemm updates.
+     * in total, split into the leaves' rank-1 updates on the m×w leaf and the recursion's
+     * dtrsm + dgemm updates.
      */
     public double panelSeconds(double m, int n, int nbmin, int ndiv) {
         if (m <= 0 || n <= 0) {
@@ -176,7 +242,7 @@ public final class KernelModel {
                 double rows = Math.max(0, m - i);
                 flops += rows + 2 * Math.max(0, rows - 1) * (n - i - 1);
             }
-            return flops / rate(Math.cbrt(m * n));
+            return flops / leafRate(m, n);
         }
         int width = (int) Math.ceil(Math.ceil((double) n / nbmin) / ndiv) * nbmin;
         double t = 0;
@@ -189,8 +255,11 @@ public final class KernelModel {
         return t;
     }
 
-    /** For the child JVM: {@code size:rate;size:rate…}. */
+    /** For the child JVM: {@code size:rate;size:rate…} (square) or {@code shapes|s,s…|k,k…|rate,rate…}. */
     public String encode() {
+        if (shapes) {
+            return "shapes|" + join(size) + "|" + join(ks) + "|" + join(rate);
+        }
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < rate.length; i++) {
             if (i > 0) {
@@ -201,7 +270,28 @@ public final class KernelModel {
         return b.toString();
     }
 
+    private static String join(double[] v) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < v.length; i++) {
+            b.append(i > 0 ? "," : "").append(v[i]);
+        }
+        return b.toString();
+    }
+
+    private static double[] split(String s) {
+        String[] p = s.split(",");
+        double[] v = new double[p.length];
+        for (int i = 0; i < p.length; i++) {
+            v[i] = Double.parseDouble(p[i]);
+        }
+        return v;
+    }
+
     public static KernelModel decode(String s, String description) {
+        if (s.startsWith("shapes|")) {
+            String[] f = s.split("\\|");
+            return new KernelModel(split(f[1]), split(f[2]), split(f[3]), true, description);
+        }
         String[] parts = s.split(";");
         double[] sz = new double[parts.length];
         double[] r = new double[parts.length];
@@ -210,6 +300,6 @@ public final class KernelModel {
             sz[i] = Double.parseDouble(kv[0]);
             r[i] = Double.parseDouble(kv[1]);
         }
-        return new KernelModel(sz, r, description);
+        return new KernelModel(sz, new double[]{1}, r, false, description);
     }
 }

@@ -203,4 +203,62 @@ class HplInputTest {
         KernelModel one = KernelModel.fromDgemm(io.scalecast.trace.CsvTable.read(d), 1);
         assertEquals(2.0e9, one.peakRate(), 0);
     }
+
+    @Test
+    void shapeTraceGivesEachKernelTheRateOfItsOwnShape() throws Exception {
+        // grid s in {100, 1000}, k in {1, 100}; rates chosen so every corner differs
+        Path d = tmp.resolve("shapes.csv");
+        Files.writeString(d, """
+                # kind: dgemm
+                # source: test
+                n,rate_flops_per_s,ranks_loaded,k
+                100,1.0e9,2,1
+                100,4.0e9,2,100
+                1000,0.5e9,2,1
+                1000,3.0e9,2,100
+                1000,9.0e9,1,100
+                """);
+        KernelModel km = KernelModel.fromDgemm(io.scalecast.trace.CsvTable.read(d), 2);
+        assertTrue(km.shapes());
+        // corners: C = s×s, inner k
+        assertEquals(1.0e9, km.gemmRate(100, 100, 1), 1);
+        assertEquals(3.0e9, km.gemmRate(1000, 1000, 100), 1);
+        // only m·n matters for the size axis: 10000×100 has the C of a 1000×1000 square
+        assertEquals(3.0e9, km.gemmRate(10000, 100, 100), 1);
+        // bilinear in log s and log k: s = 316.2 (half-way), k = 10 (half-way) → mean of the corners
+        assertEquals((1.0e9 + 4.0e9 + 0.5e9 + 3.0e9) / 4, km.gemmRate(Math.sqrt(1e5), Math.sqrt(1e5), 10), 1e-3);
+        // held at the edges
+        assertEquals(3.0e9, km.gemmRate(1e5, 1e5, 1e4), 1);
+        assertEquals(1.0e9, km.gemmRate(1, 1, 0.5), 1);
+        assertEquals(2 * 1000.0 * 1000 * 100 / 3.0e9, km.gemmSeconds(1000, 1000, 100), 1e-12);
+        // dtrsm 100×100 triangle on 10000 columns: the dgemm 100×10000×100 on the same block
+        assertEquals(100.0 * 100 * 10000 / 3.0e9, km.trsmSeconds(100, 10000), 1e-12);
+        // the panel (rank-1 leaves at k=1 rates) is slower per flop than the update
+        double lu = 1000.0 * 64 * 64 - 64.0 * 64 * 64 / 3;
+        assertTrue(km.panelSeconds(1000, 64, 4, 2) > lu / 3.0e9);
+        // the child JVM sees the same model
+        KernelModel back = KernelModel.decode(km.encode(), "x");
+        assertTrue(back.shapes());
+        for (double[] q : new double[][]{{100, 100, 1}, {300, 50, 7}, {5000, 2000, 80}}) {
+            assertEquals(km.gemmRate(q[0], q[1], q[2]), back.gemmRate(q[0], q[1], q[2]), 0);
+        }
+        assertEquals(km.panelSeconds(2000, 80, 4, 2), back.panelSeconds(2000, 80, 4, 2), 0);
+        // one rank alone: the ranks_loaded=1 rows (a single point is a 1×1 grid)
+        assertEquals(9.0e9, KernelModel.fromDgemm(io.scalecast.trace.CsvTable.read(d), 1).gemmRate(5, 5, 5), 0);
+    }
+
+    @Test
+    void shapeTraceWithAHoleIsBadInput() throws Exception {
+        Path d = tmp.resolve("holes.csv");
+        Files.writeString(d, """
+                # kind: dgemm
+                n,rate_flops_per_s,ranks_loaded,k
+                100,1.0e9,2,1
+                100,4.0e9,2,100
+                1000,0.5e9,2,1
+                """);
+        io.scalecast.util.ScalecastException e = org.junit.jupiter.api.Assertions.assertThrows(io.scalecast.util.ScalecastException.class,
+                () -> KernelModel.fromDgemm(io.scalecast.trace.CsvTable.read(d), 2));
+        assertTrue(e.getMessage().contains("misses n=1000 k=100"), e.getMessage());
+    }
 }
