@@ -188,7 +188,8 @@ public final class Calibrator {
 
     /**
      * Per-core speed from a dgemm trace: the per-rank rate at the largest n among the rows with
-     * the most ranks loaded (all cores busy, as in an application run); else {@code --node-speed}.
+     * the most ranks loaded (all cores busy, as in an application run), for a shape trace
+     * ({@code measure dgemm --k}) the largest k at that n; else {@code --node-speed}.
      */
     static Calibration.Choice nodeSpeed(CalibrationRequest req, List<String> warnings) {
         if (req.dgemm() != null) {
@@ -196,7 +197,8 @@ public final class Calibrator {
             DgemmPoint best = null;
             for (DgemmPoint p : t.points()) {
                 if (best == null || p.ranksLoaded() > best.ranksLoaded()
-                        || (p.ranksLoaded() == best.ranksLoaded() && p.n() > best.n())) {
+                        || (p.ranksLoaded() == best.ranksLoaded() && p.n() > best.n())
+                        || (p.ranksLoaded() == best.ranksLoaded() && p.n() == best.n() && p.innerDimension() > best.innerDimension())) {
                     best = p;
                 }
             }
@@ -207,7 +209,8 @@ public final class Calibrator {
                 warnings.add("both --dgemm and --node-speed given: the dgemm trace wins");
             }
             return new Calibration.Choice(best.rateFlopsPerSecond(), "flop/s", String.format(Locale.ROOT,
-                    "dgemm %s: per-rank rate at n=%d with %d ranks loaded", req.dgemm(), best.n(), best.ranksLoaded()));
+                    "dgemm %s: per-rank rate at n=%d%s with %d ranks loaded", req.dgemm(), best.n(),
+                    best.k() > 0 ? " k=" + best.k() : "", best.ranksLoaded()));
         }
         if (!Double.isNaN(req.nodeSpeedFlopsPerSecond())) {
             return new Calibration.Choice(req.nodeSpeedFlopsPerSecond(), "flop/s", "given with --node-speed");

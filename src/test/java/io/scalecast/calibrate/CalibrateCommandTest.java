@@ -54,6 +54,21 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void shapeDgemmTraceGivesTheLargestShapesRate() throws Exception {
+        Path tr = synthetic(tmp, "pp.csv", 3);
+        Path d = tmp.resolve("shapes.csv");
+        // k=1 (rank-1 updates) is slow; the node speed is the large-n, large-k rate with all ranks loaded
+        Files.writeString(d, "# kind: dgemm\n# source: test\nn,rate_flops_per_s,ranks_loaded,k\n"
+                + "1000,1e9,2,1\n1000,3e9,2,80\n100,5e9,2,80\n1000,9e9,1,80\n");
+        Path xml = tmp.resolve("s.xml");
+        Cli r = Cli.run("calibrate", "--pingpong", tr.toString(), "--dgemm", d.toString(), "--nodes", "2", "--cores-per-node", "1",
+                "--name", "s", "--out", xml.toString());
+        assertEquals(0, r.exit, r.toString());
+        assertEquals(3e9, io.scalecast.app.hpl.PlatformFigures.read(xml).hostSpeedFlopsPerSecond(), 1);
+        assertTrue(Files.readString(tmp.resolve("s.calibration.json")).contains("n=1000 k=80 with 2 ranks loaded"));
+    }
+
+    @Test
     void sameInputsGiveSameBytes() throws Exception {
         Path tr = synthetic(tmp, "pp.csv", 2);
         for (String d : List.of("a", "b")) {
