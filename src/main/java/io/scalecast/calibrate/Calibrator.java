@@ -93,8 +93,16 @@ public final class Calibrator {
                         100 * loop.maxAbsRelativeError()));
             }
         } else if (oneNode) {
-            loLat = routeLat;
-            loBw = routeBw;
+            // No loopback link: co-located ranks then talk through the node's own link (up, backbone,
+            // down), so concurrent transfers on the node share the ping-pong's capacity. That is what
+            // shared memory does here: a message is copied in by the sender's core and out by the
+            // receiver's, so a ping-pong already keeps both cores copying, and two simultaneous
+            // transfers (an exchange) take twice as long each. SimGrid's cluster loopback is a
+            // FATPIPE, which would let every transfer run at the ping-pong rate at once (measured:
+            // b_eff on 2 ranks twice the real one, traces/local/beff-shm-2r-nocma.csv). A lone
+            // transfer sees the same route latency and bandwidth either way.
+            warnings.add("one node: intra-node transfers share the node's link (the ping-pong's capacity), no loopback;"
+                    + " right for copy-bound shared memory on 2 cores, pessimistic for nodes where more cores copy at once");
         } else if (req.coresPerNode() > 1) {
             warnings.add("no --intra-pingpong: ranks on the same node use SimGrid's default loopback (no intra-node data)");
         }

@@ -87,4 +87,39 @@ public class RoundTripTest {
             assertEquals(want, p.oneWaySeconds(), 1e-6 * want, "size " + p.messageSizeBytes());
         }
     }
+
+    /**
+     * One node (shared memory): a lone transfer keeps the ping-pong's time, but two at once (b_eff's
+     * exchange between 2 ranks) share the node's capacity, as copy-bound shared memory does: at
+     * L_max the accumulated b_eff bandwidth is the ping-pong bandwidth, not twice it (which the
+     * FATPIPE cluster loopback gave).
+     */
+    @Test
+    void oneNodeConcurrentTransfersShareThePingPongCapacity() throws Exception {
+        double lat = 1e-6;
+        double bw = 1e9;
+        Path tr = CalibrateCommandTest.writeTrace(tmp.resolve("shm.csv"), SyntheticPingPong.generate(
+                List.of(new SyntheticPingPong.Piece(0, lat, bw)), SyntheticPingPong.netpipeSizes(4L << 20), 0.0, 1));
+        Path xml = tmp.resolve("one.xml");
+        Cli r = Cli.run("calibrate", "--pingpong", tr.toString(), "--nodes", "1", "--cores-per-node", "2",
+                "--node-speed", "1Gf", "--name", "one", "--out", xml.toString());
+        assertEquals(0, r.exit, r.toString());
+        double[] e = errors(tr, simulate(xml, tr, tmp.resolve("sim.csv"), "one-0,one-0"));
+        assertTrue(Stats.maxAbs(e) <= 0.02, "lone transfer keeps the ping-pong time, max error " + Stats.maxAbs(e));
+        long lmax = 4L << 20;
+        Path out = tmp.resolve("beff.csv");
+        Cli b = Cli.run("simulate", "beff", "--platform", xml.toString(), "--np", "2", "--ranks-per-node", "2",
+                "--lmax", Long.toString(lmax), "--random", "1", "--out", out.toString());
+        assertEquals(0, b.exit, b.toString());
+        int checked = 0;
+        for (var p : io.scalecast.trace.BeffTrace.read(out).points()) {
+            if (p.lengthBytes() == lmax) {
+                // 2 messages of L_max at once through one capacity bw: t = lat + 2·L/bw.
+                double expect = 2.0 * lmax / (lat + 2.0 * lmax / bw);
+                assertEquals(expect, p.bandwidthBytesPerSecond(), 0.02 * expect, p.toString());
+                checked++;
+            }
+        }
+        assertTrue(checked >= 3, "rows at L_max: " + checked);
+    }
 }
