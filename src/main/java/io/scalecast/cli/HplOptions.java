@@ -25,6 +25,11 @@ final class HplOptions {
     @Option(names = "--ranks-per-node", paramLabel = "K", description = "Ranks per host (default: ceil(P*Q / hosts)).")
     Integer ranksPerNode;
 
+    @Option(names = "--dgemm-load", paramLabel = "K",
+            description = "Use the dgemm trace's rows with K ranks computing at once (default: ranks per host). Testbed nodes"
+                    + " that share one machine's cores need that machine's total, e.g. 2 for 2 nodes with 1 rank each.")
+    Integer dgemmLoad;
+
     @Option(names = "--pivot-group", paramLabel = "COLS",
             description = "Columns per simulated pivot exchange (default: 1, HPL's per-column exchange, unless that exceeds 200000 messages).")
     Integer pivotGroup;
@@ -56,8 +61,11 @@ final class HplOptions {
     }
 
     KernelModel kernels(int ranksPerNodeForTrace) {
+        if (dgemmLoad != null && dgemmLoad < 1) {
+            throw ScalecastException.badInput("--dgemm-load must be at least 1, got " + dgemmLoad);
+        }
         if (dgemm != null) {
-            return KernelModel.fromDgemm(CsvTable.read(dgemm), ranksPerNodeForTrace);
+            return KernelModel.fromDgemm(CsvTable.read(dgemm), dgemmLoad != null ? dgemmLoad : ranksPerNodeForTrace);
         }
         return KernelModel.constant(PlatformFigures.read(platform).hostSpeedFlopsPerSecond());
     }

@@ -248,6 +248,26 @@ class HplInputTest {
     }
 
     @Test
+    void dgemmLoadChoosesTheTraceRowsIndependentlyOfRanksPerNode() throws Exception {
+        // 2 testbed nodes on one 2-core machine: 1 rank per node, but 2 ranks compute at once
+        Path d = tmp.resolve("load.csv");
+        Files.writeString(d, "# kind: dgemm\n# source: test\nn,rate_flops_per_s,ranks_loaded\n100,4e9,1\n100,1e9,2\n");
+        Path one = tmp.resolve("one.csv");
+        Path two = tmp.resolve("two.csv");
+        for (String[] v : new String[][]{{"1", one.toString()}, {"2", two.toString()}}) {
+            Cli r = Cli.run("predict", "hpl", "--platform", "platforms/examples/two-hosts.xml", "--n", "200", "--nb", "40", "--p", "1",
+                    "--q", "2", "--ranks-per-node", "1", "--dgemm", d.toString(), "--dgemm-load", v[0], "--quiet", "--out", v[1]);
+            assertEquals(0, r.exit, r.toString());
+        }
+        io.scalecast.trace.CsvTable a = io.scalecast.trace.CsvTable.read(one);
+        io.scalecast.trace.CsvTable b = io.scalecast.trace.CsvTable.read(two);
+        assertTrue(b.provenance().get("kernel_model").contains("ranks_loaded=2"), b.provenance().get("kernel_model"));
+        assertEquals(4.0, b.number(0, "compute_s") / a.number(0, "compute_s"), 1e-6);
+        assertEquals(2, Cli.run("predict", "hpl", "--platform", "platforms/examples/two-hosts.xml", "--n", "200", "--nb", "40",
+                "--p", "1", "--q", "2", "--dgemm", d.toString(), "--dgemm-load", "0").exit);
+    }
+
+    @Test
     void shapeTraceWithAHoleIsBadInput() throws Exception {
         Path d = tmp.resolve("holes.csv");
         Files.writeString(d, """
