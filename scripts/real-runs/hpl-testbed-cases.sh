@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Validation cases for HPCC HPL across 2 testbed nodes (issue #7), from the raw runs that
+# collect.sh hpcc-testbed writes: for each rate, tabulate-hpcc → validation/hpl-testbed-2n-RATE
+# (measured.csv, runs.csv, dgemm.csv = HPCC's StarDGEMM/SingleDGEMM of the same runs) and two
+# case.json files:
+#   hpl-testbed-2n-RATE         kernel model from the runs' own StarDGEMM (square dgemm, same window)
+#   hpl-testbed-2n-RATE-shapes  kernel model from traces/local/dgemm-shapes.csv (measure dgemm --k)
+# Platform: the ping-pong trace of the same testbed (traces/testbed/pingpong-2n-RATE.csv) and
+# the runs' dgemm; no HPL figure enters. The two testbed nodes share this host's 2 cores, so the
+# kernel model uses the rows with 2 ranks computing at once (--dgemm-load 2).
+# Usage: scripts/real-runs/hpl-testbed-cases.sh [RAW_ROOT] [OUT_ROOT]   (defaults: traces/raw/hpcc, validation)
+set -euo pipefail
+ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
+RAW="${1:-$ROOT/traces/raw/hpcc}"
+OUT="${2:-$ROOT/validation}"
+NS="${TB_NS:-1000,2000}"
+for rate in ${RATES:-100mbit 1gbit}; do
+  case="hpl-testbed-2n-$rate"
+  [ -d "$RAW/testbed-2n-$rate" ] || { echo "no raw runs in $RAW/testbed-2n-$rate" >&2; continue; }
+  mkdir -p "$OUT/$case" "$OUT/$case-shapes"
+  "$ROOT/scalecast" testbed tabulate-hpcc "$RAW/testbed-2n-$rate" --out "$OUT/$case" --nodes 2 \
+    --placement "2 testbed nodes (network namespaces on this host, tbf $rate on each veth), 1 rank per node, mpirun --map-by node; the nodes share the host's 2 cores"
+  for variant in "" "-shapes"; do
+    if [ -z "$variant" ]; then
+      dgemm="validation/$case/dgemm.csv"; what="HPCC's StarDGEMM of the same runs (square dgemm, same window)"
+    else
+      dgemm="traces/local/dgemm-shapes.csv"; what="the dgemm shape trace traces/local/dgemm-shapes.csv (measure dgemm --k, 2 ranks loaded on this host)"
+    fi
+    cat > "$OUT/$case$variant/case.json" <<JSON
+{
+  "title": "HPCC 1.5.0 HPL across 2 testbed nodes at $rate, 1 rank per node; kernel model from $what",
+  "steps": [
+    ["calibrate", "--pingpong", "traces/testbed/pingpong-2n-$rate.csv", "--dgemm", "$dgemm",
+     "--nodes", "2", "--cores-per-node", "1", "--name", "tb$rate", "--out", "{work}/tb$rate.xml"],
+    ["predict", "hpl", "--platform", "{work}/tb$rate.xml", "--n", "$NS", "--nb", "80", "--p", "1", "--q", "2",
+     "--dgemm", "$dgemm", "--ranks-per-node", "1", "--dgemm-load", "2", "--quiet", "--out", "{work}/predicted.csv"]
+  ],
+  "predicted": "{work}/predicted.csv",
+  "measured": "$( [ -z "$variant" ] && echo measured.csv || echo "../$case/measured.csv" )",
+  "key": ["n", "nb", "p", "q"],
+  "predicted_value": "gflops",
+  "measured_value": "gflops",
+  "tolerance": {"max_abs_rel_error": 0.10, "median_abs_rel_error": 0.05},
+  "source": "HPCC 1.5.0 HPL measured across 2 testbed nodes at $rate (scripts/real-runs/collect.sh hpcc-testbed; see measured.csv provenance); platform from the same testbed's ping-pong trace and $what; HPL Gflops are only compared against"
+}
+JSON
+  done
+  echo "wrote $OUT/$case and $OUT/$case-shapes"
+done
