@@ -55,7 +55,16 @@ public record SmpiTranslation(double routeLatencySeconds, double routeBandwidthB
             if (lat[i] < 0 && lat[i] > -1e-9 * segs.get(i).latencySeconds()) {
                 lat[i] = 0;
             }
-            if (lat[i] < 0 || perByte[i] < 0) {
+            if (lat[i] < 0 && perByte[i] >= 0) {
+                // The overheads exceed this segment's intercept (a steep segment whose line meets
+                // size 0 below o_s + o_r): keep latency 0 and refit its per-byte cost to the
+                // segment's points net of the overheads, so the ping-pong stays close to the data.
+                perByte[i] = netPerByte(fit, segs.get(i), overheadPerMessageSeconds, overheadPerByteSeconds);
+                lat[i] = 0;
+                clamped.add(String.format(java.util.Locale.ROOT, "segment %d (%d-%d B): its fitted zero-byte time %.3g s is below the MPI overheads"
+                        + " %.3g s; network part refitted as size/bandwidth only (latency 0)", i + 1, segs.get(i).firstSizeBytes(),
+                        segs.get(i).lastSizeBytes(), segs.get(i).latencySeconds(), overheadPerMessageSeconds));
+            } else if (lat[i] < 0 || perByte[i] < 0) {
                 clamped.add("segment " + (i + 1) + " (" + segs.get(i).firstSizeBytes() + "-" + segs.get(i).lastSizeBytes()
                         + " B): MPI overheads exceed the fitted time; network part clamped at 0");
                 lat[i] = Math.max(0, lat[i]);
@@ -86,6 +95,24 @@ public record SmpiTranslation(double routeLatencySeconds, double routeBandwidthB
             return above + SMPI_ENVELOPE_BYTES;
         }
         return above;
+    }
+
+    /**
+     * Per-byte network cost of one segment with zero network latency: weighted least squares
+     * (weights 1/t², as the fit) of {@code t − o − o'·s = b·s} over the segment's measured sizes.
+     */
+    static double netPerByte(PiecewiseFit fit, Segment seg, double o, double oPerByte) {
+        double num = 0, den = 0;
+        for (PingPongPoint p : fit.points()) {
+            if (p.sizeBytes() >= seg.firstSizeBytes() && p.sizeBytes() <= seg.lastSizeBytes()) {
+                double t = p.oneWaySeconds();
+                double s = p.sizeBytes();
+                double w = 1 / (t * t);
+                num += w * s * (t - o - oPerByte * s);
+                den += w * s * s;
+            }
+        }
+        return den > 0 ? Math.max(0, num / den) : 0;
     }
 
     /** First positive value from the start (or from the end), 0 if none. */
