@@ -98,13 +98,20 @@ final class MeasureCommand implements Runnable {
         int minReps;
         @Option(names = "--max-reps", defaultValue = "1000", description = "Repetitions at most (default ${DEFAULT-VALUE}).")
         int maxReps;
-        @Option(names = "--cycle", defaultValue = "64MiB", description = "Buffer region cycled through, beyond the caches (default ${DEFAULT-VALUE}).")
+        @Option(names = "--cycle", description = "cycle: buffer region cycled through, beyond the caches (default 64MiB); "
+                + "netpipe: bytes of each send and receive pool (default 10000000, NetPIPE 3.x's MEMSIZE).")
         String cycle;
+        @Option(names = "--buffers", defaultValue = "cycle", description = "Buffer layout: cycle (send and receive buffers move "
+                + "together through --cycle bytes) or netpipe (NetPIPE 3.x's -I layout) (default ${DEFAULT-VALUE}).")
+        String buffers;
+        @Option(names = "--trials", defaultValue = "3", description = "Blocks of back-to-back round trips per size; "
+                + "time_block_s is the fastest block's mean (NetPIPE 3.x: 3) (default ${DEFAULT-VALUE}).")
+        int trials;
 
         @Override
         public Integer call() {
             PingPongProbe.Config cfg = new PingPongProbe.Config(Units.parseBytes(minBytes), Units.parseBytes(maxBytes),
-                    budgetSeconds, minReps, maxReps, Units.parseBytes(cycle));
+                    budgetSeconds, minReps, maxReps, cycle == null ? -1 : Units.parseBytes(cycle), trials, buffers);
             ProbeRunner runner = launch.runner();
             Home.probe("pingpong");
             PingPongProbe.Result r = PingPongProbe.measure(runner, cfg, launch.runs);
@@ -113,9 +120,9 @@ final class MeasureCommand implements Runnable {
             List<PingPongPoint> pts = r.trace().points();
             PingPongPoint first = pts.get(0);
             PingPongPoint last = pts.get(pts.size() - 1);
-            out.printf(Locale.ROOT, "pingpong: %d sizes; %d B one-way %.3f us; %d B one-way %.1f us = %s%n", pts.size(),
-                    first.messageSizeBytes(), 1e6 * first.oneWaySeconds(), last.messageSizeBytes(),
-                    1e6 * last.oneWaySeconds(), Units.si(last.impliedBandwidthBytesPerSecond(), "B/s"));
+            out.printf(Locale.ROOT, "pingpong: %d sizes; %d B one-way %.3f us; %d B one-way %.1f us = %s (block-timed %.1f us)%n",
+                    pts.size(), first.messageSizeBytes(), 1e6 * first.oneWaySeconds(), last.messageSizeBytes(),
+                    1e6 * last.oneWaySeconds(), Units.si(last.impliedBandwidthBytesPerSecond(), "B/s"), 1e6 * last.oneWayBlockSeconds());
             out.printf(Locale.ROOT, "spread over %d run(s): %.1f%% max, %.1f%% at >= 256 KiB%n", r.runs(),
                     100 * r.maxSpread(), 100 * r.maxSpreadLarge());
             out.println("wrote " + launch.out);

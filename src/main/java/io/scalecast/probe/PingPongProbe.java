@@ -18,6 +18,9 @@ public final class PingPongProbe {
     /** The {@code method} column of this probe's rows (MPI_Send/MPI_Recv round trips). */
     public static final String METHOD = "sc_pingpong";
 
+    /** Buffer layouts of sc_pingpong's {@code --buffers}. */
+    public static final List<String> BUFFERS = List.of("cycle", "netpipe");
+
     /**
      * Probe settings.
      *
@@ -26,36 +29,72 @@ public final class PingPongProbe {
      * @param budgetSeconds  target time per size; sets the repetition count
      * @param minReps        repetitions at least
      * @param maxReps        repetitions at most
-     * @param cycleBytes     region the buffers move through, larger than the caches
+     * @param cycleBytes     {@code cycle}: region the buffers move through, larger than the caches;
+     *                       {@code netpipe}: bytes of each of the send and receive pools; negative = the
+     *                       layout's default (64 MiB; NetPIPE's 10,000,000)
+     * @param trials         blocks of back-to-back round trips per size (the block statistic takes the fastest)
+     * @param buffers        {@code cycle} (ours) or {@code netpipe} (NetPIPE 3.x's {@code -I} layout), see pingpong.c
      */
-    public record Config(long minBytes, long maxBytes, double budgetSeconds, int minReps, int maxReps, long cycleBytes) {
+    public record Config(long minBytes, long maxBytes, double budgetSeconds, int minReps, int maxReps, long cycleBytes,
+                         int trials, String buffers) {
         public Config {
             if (minBytes < 1 || maxBytes < minBytes) {
                 throw io.scalecast.util.ScalecastException.badInput("need 1 <= --min-bytes <= --max-bytes, got "
                         + minBytes + " and " + maxBytes);
             }
+            if (trials < 1) {
+                throw io.scalecast.util.ScalecastException.badInput("need --trials >= 1, got " + trials);
+            }
+            if (!BUFFERS.contains(buffers)) {
+                throw io.scalecast.util.ScalecastException.badInput("--buffers: expected one of " + BUFFERS + ", got " + buffers);
+            }
+        }
+
+        /** Our default layout ({@code cycle}) with 3 trials. */
+        public Config(long minBytes, long maxBytes, double budgetSeconds, int minReps, int maxReps, long cycleBytes) {
+            this(minBytes, maxBytes, budgetSeconds, minReps, maxReps, cycleBytes, 3, "cycle");
         }
 
         List<String> args() {
-            return List.of("--min-bytes", Long.toString(minBytes), "--max-bytes", Long.toString(maxBytes),
+            List<String> a = new ArrayList<>(List.of("--min-bytes", Long.toString(minBytes), "--max-bytes", Long.toString(maxBytes),
                     "--budget", Double.toString(budgetSeconds), "--min-reps", Integer.toString(minReps),
-                    "--max-reps", Integer.toString(maxReps), "--cycle", Long.toString(cycleBytes));
+                    "--max-reps", Integer.toString(maxReps)));
+            if (cycleBytes >= 0) {
+                a.addAll(List.of("--cycle", Long.toString(cycleBytes)));
+            }
+            a.addAll(List.of("--trials", Integer.toString(trials), "--buffers", buffers));
+            return a;
         }
     }
 
-    /** One size of one run: one-way times in seconds (round trip / 2). */
-    public record Point(long sizeBytes, long repetitions, double timeMinSeconds, double timeMedianSeconds, double timeMaxSeconds) {
+    /**
+     * One size of one run: one-way times in seconds (round trip / 2): min, median, max over every
+     * round trip, and the block statistic (the fastest trial's mean of back-to-back round trips).
+     */
+    public record Point(long sizeBytes, long repetitions, double timeMinSeconds, double timeMedianSeconds, double timeMaxSeconds,
+                        double timeBlockSeconds, long trials) {
     }
 
     /** The trace and the per-size spread of the per-run medians. */
     public record Result(PingPongTrace trace, double maxSpread, double maxSpreadLarge, int runs) {
     }
 
+    /** The {@code PP size reps t_min t_median t_max t_block trials} records of one run, checked for sense. */
     static List<Point> parse(ProbeOutput o) {
         List<Point> pts = new ArrayList<>();
-        for (String[] r : o.records("PP", 5)) {
-            pts.add(new Point(ProbeOutput.integer(r, 1), ProbeOutput.integer(r, 2), ProbeOutput.num(r, 3),
-                    ProbeOutput.num(r, 4), ProbeOutput.num(r, 5)));
+        for (String[] r : o.records("PP", 7)) {
+            Point p = new Point(ProbeOutput.integer(r, 1), ProbeOutput.integer(r, 2), ProbeOutput.num(r, 3),
+                    ProbeOutput.num(r, 4), ProbeOutput.num(r, 5), ProbeOutput.num(r, 6), ProbeOutput.integer(r, 7));
+            // block mean >= fastest round trip; relative slack for the printed 10 significant digits
+            boolean sane = p.sizeBytes() >= 1 && p.repetitions() >= p.trials() && p.trials() >= 1 && p.timeMinSeconds() > 0
+                    && p.timeMinSeconds() <= p.timeMedianSeconds() && p.timeMedianSeconds() <= p.timeMaxSeconds()
+                    && p.timeBlockSeconds() >= p.timeMinSeconds() * (1 - 1e-9) && p.timeBlockSeconds() <= p.timeMaxSeconds() * (1 + 1e-9)
+                    && Double.isFinite(p.timeMaxSeconds());
+            if (!sane) {
+                throw io.scalecast.util.ScalecastException.failure("probe output: expected PP size>=1 reps>=trials>=1 and "
+                        + "0 < t_min <= t_median <= t_max, t_min <= t_block <= t_max: " + String.join(" ", r));
+            }
+            pts.add(p);
         }
         if (pts.isEmpty()) {
             throw io.scalecast.util.ScalecastException.failure("sc_pingpong printed no PP records");
@@ -63,7 +102,10 @@ public final class PingPongProbe {
         return pts;
     }
 
-    /** Runs the probe {@code runs} times and merges: min of minima, median of per-run medians, max of maxima. */
+    /**
+     * Runs the probe {@code runs} times and merges: min of minima, median of per-run medians, max of maxima,
+     * median of the per-run block statistics (like {@code import netpipe} merges NetPIPE's runs).
+     */
     public static Result measure(ProbeRunner runner, Config cfg, int runs) {
         Runs r = new Runs(runner, "pingpong");
         List<ProbeOutput> outs = r.run(runs, cfg.args());
@@ -85,15 +127,20 @@ public final class PingPongProbe {
             if (e.getKey() >= 256 * 1024) {
                 spreadLarge = Math.max(spreadLarge, s);
             }
+            double block = median(ps.stream().mapToDouble(Point::timeBlockSeconds).toArray());
             Point m = new Point(e.getKey(), ps.stream().mapToLong(Point::repetitions).sum(),
                     ps.stream().mapToDouble(Point::timeMinSeconds).min().orElseThrow(), median,
-                    ps.stream().mapToDouble(Point::timeMaxSeconds).max().orElseThrow());
+                    ps.stream().mapToDouble(Point::timeMaxSeconds).max().orElseThrow(), block, ps.get(0).trials());
             rows.add(new PingPongPoint(m.sizeBytes(), m.timeMedianSeconds(), m.timeMinSeconds(), m.timeMedianSeconds(),
-                    m.timeMaxSeconds(), m.repetitions(), m.sizeBytes() / m.timeMedianSeconds(), METHOD));
+                    m.timeMaxSeconds(), m.repetitions(), m.sizeBytes() / m.timeMedianSeconds(), METHOD, m.timeBlockSeconds(), m.trials()));
         }
         Provenance p = r.provenance("pingpong");
-        p.put("note", "MPI_Send/MPI_Recv; one-way time = round trip / 2 between ranks 0 and 1, each round trip timed alone; time_s = median;"
-                + " with several runs: min of minima, median of per-run medians, max of maxima, repetitions summed");
+        p.put("note", "MPI_Send/MPI_Recv; one-way time = round trip / 2 between ranks 0 and 1, each round trip timed (one timestamp per"
+                + " round trip); time_s = median; the round trips run as `trials` blocks back to back, time_block_s = the fastest"
+                + " block's mean (elapsed/round trips/2, NetPIPE 3.x's statistic); buffers: " + cfg.buffers()
+                + (cfg.buffers().equals("netpipe") ? " (NetPIPE 3.x -I layout: 16 KiB-aligned send and receive pools, cache flush before each block)" : "")
+                + "; with several runs: min of minima, median of per-run medians, max of maxima, median of per-run time_block_s,"
+                + " repetitions summed, trials per run");
         p.put("spread", String.format(Locale.ROOT, "%d run(s); max (max-min)/median of per-run medians: %.1f%% over all sizes, %.1f%% at >= 256 KiB",
                 runs, 100 * spread, 100 * spreadLarge));
         return new Result(new PingPongTrace(p, rows), spread, spreadLarge, runs);

@@ -46,7 +46,8 @@ public record PingPongTrace(Provenance provenance, List<PingPongPoint> points) {
         List<PingPongPoint> pts = f.rows(r -> new PingPongPoint(
                 r.longAtLeast("size_bytes", 0), r.positive("time_s"),
                 r.optPositive("time_min_s"), r.optPositive("time_median_s"), r.optPositive("time_max_s"),
-                r.optLongAtLeast("repetitions", 0, 0), r.optPositive("bandwidth_Bps"), r.cell("method")));
+                r.optLongAtLeast("repetitions", 0, 0), r.optPositive("bandwidth_Bps"), r.cell("method"),
+                r.optPositive("time_block_s"), r.optLongAtLeast("trials", 0, 0)));
         f.unique(pts, p -> p.method() + " " + p.messageSizeBytes(), "(method, size_bytes)");
         return new PingPongTrace(f.table.provenance(), pts);
     }
@@ -64,11 +65,14 @@ public record PingPongTrace(Provenance provenance, List<PingPongPoint> points) {
             case "repetitions" -> TraceTables.anyHas(points, p -> p.repetitions() > 0);
             case "bandwidth_Bps" -> TraceTables.anyHas(points, p -> !Double.isNaN(p.bandwidthBytesPerSecond()));
             case "method" -> TraceTables.anyHas(points, p -> !p.method().isEmpty());
+            case "time_block_s" -> TraceTables.anyHas(points, p -> !Double.isNaN(p.oneWayBlockSeconds()));
+            case "trials" -> TraceTables.anyHas(points, p -> p.trials() > 0);
             default -> false;
         }, p -> cells("size_bytes", p.messageSizeBytes(), "time_s", p.oneWaySeconds(),
                 "time_min_s", opt(p.oneWayMinSeconds()), "time_median_s", opt(p.oneWayMedianSeconds()),
                 "time_max_s", opt(p.oneWayMaxSeconds()), "repetitions", opt(p.repetitions(), 1),
-                "bandwidth_Bps", opt(p.bandwidthBytesPerSecond()), "method", p.method()));
+                "bandwidth_Bps", opt(p.bandwidthBytesPerSecond()), "method", p.method(),
+                "time_block_s", opt(p.oneWayBlockSeconds()), "trials", opt(p.trials(), 1)));
     }
 
     /** Writes the trace atomically (no partial file on failure). */

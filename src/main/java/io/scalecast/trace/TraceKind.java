@@ -10,7 +10,8 @@ import java.util.List;
 public enum TraceKind {
     /** One-way point-to-point times against message size. */
     PINGPONG("pingpong", List.of("size_bytes", "time_s"),
-            List.of("time_min_s", "time_median_s", "time_max_s", "repetitions", "bandwidth_Bps", "method")),
+            List.of("time_min_s", "time_median_s", "time_max_s", "repetitions", "bandwidth_Bps", "method",
+                    "time_block_s", "trials")),
     /** PSTSWM-style swap of a fixed volume between two processes, split into messages. */
     SWAP("swap", List.of("order", "variant", "iterations", "overlap", "message_bytes", "messages", "volume_bytes", "time_s"),
             List.of("time_min_s", "time_max_s")),

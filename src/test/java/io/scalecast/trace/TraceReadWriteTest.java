@@ -41,6 +41,31 @@ class TraceReadWriteTest {
     }
 
     @Test
+    void pingPongBlockColumnsRoundTripAndAreChecked() throws Exception {
+        PingPongTrace t = new PingPongTrace(new Provenance().put("source", "test"), List.of(
+                new PingPongPoint(4194304, 2.9e-4, 2.5e-4, 2.9e-4, 9e-4, 300, Double.NaN, "sc_pingpong", 2.7e-4, 3),
+                new PingPongPoint(1024, 1e-6)));
+        Path f = dir.resolve("block.csv");
+        t.write(f);
+        String text = Files.readString(f);
+        assertTrue(text.contains("size_bytes,time_s,time_min_s,time_median_s,time_max_s,repetitions,method,time_block_s,trials\n"), text);
+        PingPongTrace back = PingPongTrace.read(f);
+        assertEquals(t.points(), back.points());
+        PingPongPoint big = back.points().get(1);
+        assertEquals(2.7e-4, big.oneWayBlockSeconds());
+        assertEquals(3, big.trials());
+        assertTrue(Double.isNaN(back.points().get(0).oneWayBlockSeconds()));
+        assertEquals(0, back.points().get(0).trials());
+        String h = "# kind: pingpong\nsize_bytes,time_s,time_min_s,time_block_s,trials\n";
+        assertEquals("x.csv:4: column time_block_s: expected a positive number, got \"-1e-6\"",
+                bad(() -> PingPongTrace.parse(h + "8,1e-6,1e-6,1e-6,3\n9,1e-6,1e-6,-1e-6,3\n", "x.csv")).getMessage());
+        assertTrue(bad(() -> PingPongTrace.parse(h + "8,2e-6,1e-6,0.5e-6,3\n", "x.csv")).getMessage()
+                .startsWith("x.csv:3: expected time_min_s <= time_block_s"));
+        assertTrue(bad(() -> PingPongTrace.parse(h + "8,2e-6,1e-6,2e-6,x\n", "x.csv")).getMessage()
+                .startsWith("x.csv:3: column trials"));
+    }
+
+    @Test
     void minimalPingPongNeedsOnlyRequiredColumns() {
         PingPongTrace t = PingPongTrace.parse("size_bytes,time_s\n8,1.5e-6\n0,1e-6\n", "x.csv");
         assertEquals(2, t.points().size());

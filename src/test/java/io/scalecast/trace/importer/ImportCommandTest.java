@@ -45,6 +45,8 @@ class ImportCommandTest {
         PingPongPoint p1024 = t.points().stream().filter(p -> p.messageSizeBytes() == 1024).findFirst().orElseThrow();
         // the file says "1024 8192.000000 0.00000095": t = 8*1024/(8192*2^20) s
         assertEquals(8.0 * 1024 / (8192.0 * 1024 * 1024), p1024.oneWaySeconds(), 1e-18);
+        // NetPIPE 3.x's t is a block statistic (fastest trial's mean of back-to-back round trips)
+        assertEquals(p1024.oneWaySeconds(), p1024.oneWayBlockSeconds(), 0);
         assertEquals("netpipe", p1024.method());
         String text = Files.readString(out("np.csv"));
         assertTrue(text.contains("# source: NetPIPE 3.x"), text);
@@ -64,6 +66,7 @@ class ImportCommandTest {
         assertEquals(1024, p.messageSizeBytes());
         assertEquals(4.0e-6, p.oneWaySeconds(), 0);
         assertEquals(5.0e-6, p.oneWayMaxSeconds(), 1e-12);
+        assertTrue(Double.isNaN(p.oneWayBlockSeconds()), "4.x's t_min is not the 3.x block statistic");
         assertTrue(Files.exists(out("np4.csv")));
     }
 
@@ -259,6 +262,7 @@ class ImportCommandTest {
         assertEquals(110e-6, big.oneWaySeconds(), 1e-9);
         assertEquals(100e-6, big.oneWayMinSeconds(), 1e-9);
         assertEquals(130e-6, big.oneWayMaxSeconds(), 1e-9);
+        assertEquals(110e-6, big.oneWayBlockSeconds(), 1e-9);
         assertEquals(2.0e-6, t.points().get(1).oneWaySeconds(), 1e-9);
         assertEquals("vm", t.provenance().get("host"));
         assertEquals("1.0 0.5 0.2", t.provenance().get("loadavg"));

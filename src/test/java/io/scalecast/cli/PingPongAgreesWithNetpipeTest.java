@@ -1,0 +1,146 @@
+package io.scalecast.cli;
+
+import io.scalecast.probe.Launch;
+import io.scalecast.trace.PingPongPoint;
+import io.scalecast.trace.PingPongTrace;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Two independent tools, one truth: our {@code measure pingpong} and NetPIPE's {@code NPopenmpi}
+ * (Debian's 3.7.2, imported with {@code import netpipe}), both launched by the same
+ * {@link Launch} (mpirun, 2 ranks on this machine, same MCA option), agree within 10% on the
+ * one-way time of the powers of two 256 KiB … 4 MiB.
+ *
+ * <p>Like with like, from NetPIPE 3.x's source (netpipe.c, mpi.c; traces/local/README.md):
+ * <ul>
+ * <li>statistic: NetPIPE runs TRIALS = 3 blocks of nrepeat back-to-back MPI_Send/MPI_Recv round
+ * trips, times each block as a whole and reports min over blocks of elapsed/nrepeat/2. Ours is
+ * {@code time_block_s} with {@code --trials 3} (the same statistic from the same kind of blocks),
+ * not the median of single round trips.</li>
+ * <li>repetitions: {@code -n 50} fixes NetPIPE's nrepeat; {@code --min-reps 150 --max-reps 150
+ * --trials 3} gives ours the same 3 blocks of 50 round trips.</li>
+ * <li>buffers: NetPIPE's {@code -I} moves distinct send and receive pointers through
+ * 10,000,000-byte pools (16 KiB aligned, blocks rounded past the next 16 KiB) and flushes a
+ * 10 MB dummy array before each block; ours with {@code --buffers netpipe} does the same.</li>
+ * <li>transport: both with {@code --mca btl_vader_single_copy_mechanism none} (Open MPI's CMA
+ * path is erratic on this VM at large sizes, traces/local/README.md).</li>
+ * </ul>
+ *
+ * <p>Noise: this runs inside the CI suite on a possibly busy machine. Both tools already take
+ * their fastest block; on top of that the whole comparison (NetPIPE run, our run, compare) is
+ * repeated up to 3 times and the test passes as soon as one complete repetition agrees at all
+ * five sizes; it fails if none does. Every repetition's table is printed.
+ */
+@Tag("slow")
+class PingPongAgreesWithNetpipeTest {
+    private static final long[] SIZES = {256L << 10, 512L << 10, 1L << 20, 2L << 20, 4L << 20};
+    private static final int ATTEMPTS = 3;
+    private static final double TOLERANCE = 0.10;
+
+    @TempDir
+    Path dir;
+
+    private static boolean onPath(String exe) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(d, exe))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void largeMessagesAgreeWithinTenPercent() throws Exception {
+        assumeTrue(onPath("mpirun"), "mpirun (openmpi-bin) is not installed");
+        assumeTrue(onPath("NPopenmpi"), "NPopenmpi (netpipe-openmpi) is not installed");
+        List<String> mca = List.of("--mca", "btl_vader_single_copy_mechanism", "none");
+        // both at the priority the committed traces are measured with (scripts/measure-local.sh); without
+        // the privilege nice only warns and runs the command at its own priority
+        Launch launch = new Launch("mpirun", 2, null, mca, List.of("nice", "-n", "-19"), Map.of());
+        List<String> tables = new ArrayList<>();
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            Path work = Files.createDirectory(dir.resolve("attempt" + attempt));
+            Map<Long, Double> theirs = netpipe(launch, work);
+            Map<Long, Double> ours = ours(mca, work);
+            List<String> rows = new ArrayList<>();
+            rows.add(String.format(Locale.ROOT, "attempt %d: one-way us, fastest of 3 blocks of 50 back-to-back round trips", attempt));
+            rows.add(String.format(Locale.ROOT, "%9s %12s %12s %8s", "bytes", "sc_pingpong", "NetPIPE", "diff"));
+            boolean agree = true;
+            for (long s : SIZES) {
+                Double a = ours.get(s);
+                Double b = theirs.get(s);
+                assertTrue(a != null && b != null, "size " + s + " missing: ours " + ours.keySet() + ", NetPIPE " + theirs.keySet());
+                double rel = a / b - 1;
+                agree &= Math.abs(rel) <= TOLERANCE;
+                rows.add(String.format(Locale.ROOT, "%9d %12.1f %12.1f %+7.1f%%", s, 1e6 * a, 1e6 * b, 100 * rel));
+            }
+            String table = String.join("\n", rows);
+            System.out.println(table);
+            tables.add(table);
+            if (agree) {
+                return;
+            }
+        }
+        fail("sc_pingpong and NetPIPE differ by more than 10% at some size in each of " + ATTEMPTS + " repetitions:\n"
+                + String.join("\n", tables));
+    }
+
+    /** NetPIPE -I, 3 trials of 50 round trips per size, imported; time_block_s by size. */
+    private static Map<Long, Double> netpipe(Launch launch, Path work) throws Exception {
+        Path raw = work.resolve("np.out");
+        List<String> cmd = launch.command(Path.of("NPopenmpi"),
+                List.of("-I", "-n", "50", "-p", "0", "-l", "262144", "-u", "4194304", "-o", raw.toString()));
+        Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
+                .redirectOutput(work.resolve("np.log").toFile()).start();
+        boolean done = p.waitFor(120, TimeUnit.SECONDS);
+        if (!done) {
+            p.destroyForcibly();
+        }
+        assertTrue(done && p.exitValue() == 0, String.join(" ", cmd) + " failed:\n" + Files.readString(work.resolve("np.log")));
+        Path csv = work.resolve("netpipe.csv");
+        Cli imp = Cli.run("import", "netpipe", raw.toString(), "--out", csv.toString());
+        assertEquals(0, imp.exit, imp.toString());
+        return blocks(PingPongTrace.read(csv));
+    }
+
+    /** measure pingpong with NetPIPE's buffer layout and blocks; time_block_s by size. */
+    private static Map<Long, Double> ours(List<String> mca, Path work) {
+        Path csv = work.resolve("pingpong.csv");
+        Cli pp = Cli.run("measure", "pingpong", "--np", "2", "--wrapper", "nice -n -19", "--min-bytes", "256KiB", "--max-bytes", "4MiB",
+                "--buffers", "netpipe", "--trials", "3", "--min-reps", "150", "--max-reps", "150",
+                "--mpirun-args", String.join(" ", mca), "--out", csv.toString());
+        assertEquals(0, pp.exit, pp.toString());
+        PingPongTrace t = PingPongTrace.read(csv);
+        for (PingPongPoint q : t.points()) {
+            assertEquals(150, q.repetitions(), "3 blocks of 50 round trips: " + q);
+            assertEquals(3, q.trials(), q.toString());
+        }
+        return blocks(t);
+    }
+
+    private static Map<Long, Double> blocks(PingPongTrace t) {
+        Map<Long, Double> m = new TreeMap<>();
+        for (PingPongPoint q : t.points()) {
+            assertTrue(q.oneWayBlockSeconds() > 0, "no time_block_s in " + q);
+            m.put(q.messageSizeBytes(), q.oneWayBlockSeconds());
+        }
+        return m;
+    }
+}
