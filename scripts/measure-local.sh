@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Re-measures the committed traces of this machine (traces/local/): our probes and NetPIPE,
 # 2 ranks on shared memory, each measurement under the shared measurement lock and repeated.
-# Usage: scripts/measure-local.sh [pingpong|netpipe|swap|beff|dgemm ...]   (default: all)
+# Usage: scripts/measure-local.sh [pingpong|pingpong-netpipe|netpipe|swap|beff|dgemm ...]   (default: all)
 #        ONE_LOCK=1 flock /tmp/scalecast-measure.lock scripts/measure-local.sh ...   (hold the lock throughout)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
@@ -10,7 +10,7 @@ OUT=traces/local
 LOCK=/tmp/scalecast-measure.lock
 RUNS=${RUNS:-3}
 mkdir -p "$OUT/raw"
-what=("$@"); [ ${#what[@]} -eq 0 ] && what=(pingpong netpipe swap beff dgemm)
+what=("$@"); [ ${#what[@]} -eq 0 ] && what=(pingpong pingpong-netpipe netpipe swap beff dgemm)
 # nice -19 inside the lock: the host's 2 cores are shared with other work (builds, tests); without
 # it a rank waiting for its partner loses the core for a scheduler slice and large-message
 # medians grow from ~0.1 ms to several ms (see pingpong-shm-2r-contended.csv).
@@ -24,6 +24,10 @@ if [ "${ONE_LOCK:-0}" = 1 ]; then locked() { "$@"; }; else locked() { flock "$LO
 for w in "${what[@]}"; do
   case "$w" in
     pingpong) locked ./scalecast measure pingpong --wrapper "$WRAP" --np 2 --runs "$RUNS" ${MCA[@]+--mpirun-args "${MCA[*]}"} --out "$OUT/pingpong-shm-2r$SUF.csv" ;;
+    # NetPIPE's measurement with our probe: its -I buffer layout and its blocks (3 trials of ~0.2 s of
+    # back-to-back round trips: NetPIPE 3.7.2's TRIALS=3, RUNTM=0.1 s); compare time_block_s with NetPIPE's time
+    pingpong-netpipe) locked ./scalecast measure pingpong --wrapper "$WRAP" --np 2 --runs "$RUNS" --buffers netpipe --trials 3 \
+            --budget 0.6 --max-reps 200000 ${MCA[@]+--mpirun-args "${MCA[*]}"} --out "$OUT/pingpong-shm-2r$SUF-netpipe-layout.csv" ;;
     netpipe)
       # NPopenmpi 3.x: one line per size (bytes, Mbps, one-way seconds); -I invalidates the cache between
       # repetitions, like sc_pingpong's cyclic buffers, so both tools measure cache-cold messages.
@@ -46,6 +50,6 @@ for w in "${what[@]}"; do
     beff) locked ./scalecast measure beff --wrapper "$WRAP" --np 2 --runs "$RUNS" ${BEFF_ARGS:-} ${MCA[@]+--mpirun-args "${MCA[*]}"} \
             --out "$OUT/beff-shm-2r$SUF.csv" --summary-out "$OUT/beff-shm-2r$SUF-summary.csv" ;;
     dgemm) locked ./scalecast measure dgemm --wrapper "$WRAP" --np 2 --runs "$RUNS" --out "$OUT/dgemm.csv" ;;
-    *) echo "measure-local.sh: unknown measurement $w (expected pingpong netpipe swap beff dgemm)" >&2; exit 2 ;;
+    *) echo "measure-local.sh: unknown measurement $w (expected pingpong pingpong-netpipe netpipe swap beff dgemm)" >&2; exit 2 ;;
   esac
 done
