@@ -34,8 +34,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * trips, times each block as a whole and reports min over blocks of elapsed/nrepeat/2. Ours is
  * {@code time_block_s} with {@code --trials 3} (the same statistic from the same kind of blocks),
  * not the median of single round trips.</li>
- * <li>repetitions: {@code -n 50} fixes NetPIPE's nrepeat; {@code --min-reps 150 --max-reps 150
- * --trials 3} gives ours the same 3 blocks of 50 round trips.</li>
+ * <li>blocks: {@code -n 20} fixes NetPIPE's nrepeat to 20 round trips per block; NetPIPE is run 3
+ * times and, per size, the fastest run is taken ({@code import netpipe} of the 3 files:
+ * {@code time_min_s}), i.e. the fastest of 9 blocks of 20. Ours: {@code --trials 9 --min-reps 180
+ * --max-reps 180}, the fastest of 9 blocks of 20.</li>
  * <li>buffers: NetPIPE's {@code -I} moves distinct send and receive pointers through
  * 10,000,000-byte pools (16 KiB aligned, blocks rounded past the next 16 KiB) and flushes a
  * 10 MB dummy array before each block; ours with {@code --buffers netpipe} does the same.</li>
@@ -43,16 +45,23 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * path is erratic on this VM at large sizes, traces/local/README.md).</li>
  * </ul>
  *
- * <p>Noise: this runs inside the CI suite on a possibly busy machine. Both tools already take
- * their fastest block; on top of that the whole comparison (NetPIPE run, our run, compare) is
- * repeated up to 3 times and the test passes as soon as one complete repetition agrees at all
- * five sizes; it fails if none does. Every repetition's table is printed.
+ * <p>Noise: this runs inside the CI suite on a possibly busy machine, where a rank can lose its
+ * core for milliseconds to hundreds of milliseconds (traces/local/README.md). The honest defences
+ * are the ones the statistic already has: both tools take their fastest block, the blocks are short
+ * (20 round trips: a few ms at 4 MiB) and there are 9 of them per size. On top of that the whole
+ * comparison (3 NetPIPE runs, our run, compare) is repeated up to 3 times and the test passes as
+ * soon as one complete repetition agrees at all five sizes; it fails if none does. Both tools run
+ * under {@code nice -n -19} like the committed traces. Every repetition's table is printed.
  */
 @Tag("slow")
 class PingPongAgreesWithNetpipeTest {
     private static final long[] SIZES = {256L << 10, 512L << 10, 1L << 20, 2L << 20, 4L << 20};
     private static final int ATTEMPTS = 3;
     private static final double TOLERANCE = 0.10;
+    private static final int BLOCK = 20;
+    private static final int NETPIPE_RUNS = 3;
+    /** Debian's NPopenmpi 3.7.2 is built without FINAL: TRIALS = 3 blocks per size and run. */
+    private static final int NETPIPE_TRIALS = 3;
 
     @TempDir
     Path dir;
@@ -80,7 +89,8 @@ class PingPongAgreesWithNetpipeTest {
             Map<Long, Double> theirs = netpipe(launch, work);
             Map<Long, Double> ours = ours(mca, work);
             List<String> rows = new ArrayList<>();
-            rows.add(String.format(Locale.ROOT, "attempt %d: one-way us, fastest of 3 blocks of 50 back-to-back round trips", attempt));
+            rows.add(String.format(Locale.ROOT, "attempt %d: one-way us, fastest of %d blocks of %d back-to-back round trips",
+                    attempt, NETPIPE_RUNS * NETPIPE_TRIALS, BLOCK));
             rows.add(String.format(Locale.ROOT, "%9s %12s %12s %8s", "bytes", "sc_pingpong", "NetPIPE", "diff"));
             boolean agree = true;
             for (long s : SIZES) {
@@ -102,40 +112,50 @@ class PingPongAgreesWithNetpipeTest {
                 + String.join("\n", tables));
     }
 
-    /** NetPIPE -I, 3 trials of 50 round trips per size, imported; time_block_s by size. */
+    /** NetPIPE -I -n 20, run 3 times, imported together; per size the fastest run (time_min_s). */
     private static Map<Long, Double> netpipe(Launch launch, Path work) throws Exception {
-        Path raw = work.resolve("np.out");
-        List<String> cmd = launch.command(Path.of("NPopenmpi"),
-                List.of("-I", "-n", "50", "-p", "0", "-l", "262144", "-u", "4194304", "-o", raw.toString()));
-        Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
-                .redirectOutput(work.resolve("np.log").toFile()).start();
-        boolean done = p.waitFor(120, TimeUnit.SECONDS);
-        if (!done) {
-            p.destroyForcibly();
+        List<String> imp = new ArrayList<>(List.of("import", "netpipe"));
+        for (int run = 1; run <= NETPIPE_RUNS; run++) {
+            Path raw = work.resolve("np" + run + ".out");
+            List<String> cmd = launch.command(Path.of("NPopenmpi"), List.of("-I", "-n", Integer.toString(BLOCK), "-p", "0",
+                    "-l", "262144", "-u", "4194304", "-o", raw.toString()));
+            Path log = work.resolve("np" + run + ".log");
+            Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            boolean done = p.waitFor(120, TimeUnit.SECONDS);
+            if (!done) {
+                p.destroyForcibly();
+            }
+            assertTrue(done && p.exitValue() == 0, String.join(" ", cmd) + " failed:\n" + Files.readString(log));
+            imp.add(raw.toString());
         }
-        assertTrue(done && p.exitValue() == 0, String.join(" ", cmd) + " failed:\n" + Files.readString(work.resolve("np.log")));
         Path csv = work.resolve("netpipe.csv");
-        Cli imp = Cli.run("import", "netpipe", raw.toString(), "--out", csv.toString());
-        assertEquals(0, imp.exit, imp.toString());
-        return blocks(PingPongTrace.read(csv));
+        imp.addAll(List.of("--out", csv.toString()));
+        Cli r = Cli.run(imp.toArray(new String[0]));
+        assertEquals(0, r.exit, r.toString());
+        Map<Long, Double> m = new TreeMap<>();
+        for (PingPongPoint q : PingPongTrace.read(csv).points()) {
+            // 3 runs merged: time_min_s = the fastest run's time = the fastest of its 3 x 3 blocks
+            assertTrue(q.oneWayMinSeconds() > 0 && q.oneWayMinSeconds() <= q.oneWayBlockSeconds(), q.toString());
+            m.put(q.messageSizeBytes(), q.oneWayMinSeconds());
+        }
+        return m;
     }
 
-    /** measure pingpong with NetPIPE's buffer layout and blocks; time_block_s by size. */
+    /** measure pingpong with NetPIPE's buffer layout and the same blocks; time_block_s by size. */
     private static Map<Long, Double> ours(List<String> mca, Path work) {
+        int trials = NETPIPE_RUNS * NETPIPE_TRIALS;
+        int reps = trials * BLOCK;
         Path csv = work.resolve("pingpong.csv");
         Cli pp = Cli.run("measure", "pingpong", "--np", "2", "--wrapper", "nice -n -19", "--min-bytes", "256KiB", "--max-bytes", "4MiB",
-                "--buffers", "netpipe", "--trials", "3", "--min-reps", "150", "--max-reps", "150",
+                "--buffers", "netpipe", "--trials", Integer.toString(trials), "--min-reps", Integer.toString(reps),
+                "--max-reps", Integer.toString(reps),
                 "--mpirun-args", String.join(" ", mca), "--out", csv.toString());
         assertEquals(0, pp.exit, pp.toString());
         PingPongTrace t = PingPongTrace.read(csv);
         for (PingPongPoint q : t.points()) {
-            assertEquals(150, q.repetitions(), "3 blocks of 50 round trips: " + q);
-            assertEquals(3, q.trials(), q.toString());
+            assertEquals(reps, q.repetitions(), trials + " blocks of " + BLOCK + " round trips: " + q);
+            assertEquals(trials, q.trials(), q.toString());
         }
-        return blocks(t);
-    }
-
-    private static Map<Long, Double> blocks(PingPongTrace t) {
         Map<Long, Double> m = new TreeMap<>();
         for (PingPongPoint q : t.points()) {
             assertTrue(q.oneWayBlockSeconds() > 0, "no time_block_s in " + q);
