@@ -23,6 +23,7 @@
  *    Newtonian cell 35 + 41 (quadrupole).
  *
  * Usage: sc_treecode PARTICLES.bin [--theta 0.8] [--steps 1] [--eps E] [--dt 0.001] [--cache request|rma]
+ *                    [--wait block|spin|yield] [--spin-us 50]
  * Output (stdout, rank 0): CSV records, see print_header(). Errors: one line on stderr, exit 2.
  */
 #include <math.h>
@@ -32,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sched.h>
+#include <sys/prctl.h>
 #include <time.h>
 
 #define BUCKET 8
@@ -90,6 +92,60 @@ static void die(const char *msg) {
 
 static double now(void) {
     return MPI_Wtime();
+}
+
+/* How a rank waits for a message or a collective (--wait). This is a property of the host, not of
+ * the algorithm: with a core per rank, polling without pause answers a cache request within
+ * microseconds; when ranks outnumber cores (or share them with other work), a polling rank holds a
+ * core the owner it waits for needs, and sched_yield() only helps a task on the same run queue
+ * (and hands the core to any other task there, background work included).
+ *   spin:  poll MPI without pause (Open MPI's default for blocking calls);
+ *   yield: sched_yield() after every empty poll;
+ *   block (default): poll for --spin-us microseconds, then sleep ~20 us between polls, so a
+ *          waiting rank leaves its core to the ranks that compute or must answer it.
+ * Collectives are started non-blocking and waited for the same way. Output: "# wait:". */
+enum { WAIT_SPIN, WAIT_YIELD, WAIT_BLOCK };
+static int wait_mode = WAIT_BLOCK;
+static double spin_s = 50e-6, sleep_s = 1e-3;
+static const char *wait_names[] = {"spin", "yield", "block"};
+
+/* Called after a poll found nothing; *since = -1 before the first empty poll of a wait. */
+static void idle(double *since) {
+    if (wait_mode == WAIT_SPIN) return;
+    if (wait_mode == WAIT_YIELD) {
+        sched_yield();
+        return;
+    }
+    double t = now();
+    if (*since < 0) {
+        *since = t;
+    } else if (t - *since > spin_s) {
+        struct timespec ts = {0, (long)(sleep_s * 1e9)};
+        nanosleep(&ts, NULL);
+    }
+}
+
+static int serve_one(void);
+
+/* Waits for a request; with serve != 0 answers cache requests meanwhile. */
+static void wait_for(MPI_Request *r, int serve) {
+    double since = -1;
+    for (;;) {
+        int done = 0;
+        MPI_Test(r, &done, MPI_STATUS_IGNORE);
+        if (done) return;
+        if (serve && serve_one()) {
+            since = -1;
+            continue;
+        }
+        idle(&since);
+    }
+}
+
+static void allreduce(const void *in, void *out, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c) {
+    MPI_Request r;
+    MPI_Iallreduce(in, out, n, t, op, c, &r);
+    wait_for(&r, 0);
 }
 
 /* ---------------------------------------------------------------- input */
@@ -170,8 +226,8 @@ static int orb(Part **pp, int *pn, int *pcap) {
             }
             wl += p[i].w;
         }
-        MPI_Allreduce(b, g, 6, MPI_DOUBLE, MPI_MIN, comm);
-        MPI_Allreduce(&wl, &W, 1, MPI_INT64_T, MPI_SUM, comm);
+        allreduce(b, g, 6, MPI_DOUBLE, MPI_MIN, comm);
+        allreduce(&wl, &W, 1, MPI_INT64_T, MPI_SUM, comm);
         double blo[3] = {g[0], g[1], g[2]}, bhi[3] = {-g[3], -g[4], -g[5]};
         int d = longest_axis(blo, bhi);
         double lo = blo[d], hi = bhi[d];
@@ -182,7 +238,7 @@ static int orb(Part **pp, int *pn, int *pcap) {
             for (int i = 0; i < n; i++) {
                 if (p[i].x[d] < mid) fl += p[i].w;
             }
-            MPI_Allreduce(&fl, &FL, 1, MPI_INT64_T, MPI_SUM, comm);
+            allreduce(&fl, &FL, 1, MPI_INT64_T, MPI_SUM, comm);
             iters++;
             int64_t FH = W - FL;
             if (FL * nU < FH * nL) lo = mid; else hi = mid;
@@ -200,7 +256,9 @@ static int orb(Part **pp, int *pn, int *pcap) {
         int *sd = calloc((size_t)P, sizeof(int)), *rd = calloc((size_t)P, sizeof(int));
         sc[dest] = (n - keep) * (int)sizeof(Part);
         sd[dest] = keep * (int)sizeof(Part);
-        MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, comm);
+        MPI_Request rq;
+        MPI_Ialltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, comm, &rq);
+        wait_for(&rq, 0);
         int total = 0;
         for (int r = 0; r < P; r++) {
             rd[r] = total;
@@ -214,7 +272,8 @@ static int orb(Part **pp, int *pn, int *pcap) {
         Part *q = malloc((size_t)(*pcap) * sizeof(Part));
         memcpy(q, tmp, (size_t)keep * sizeof(Part));
         for (int r = 0; r < P; r++) rd[r] += keep * (int)sizeof(Part);
-        MPI_Alltoallv(tmp, sc, sd, MPI_BYTE, q, rc, rd, MPI_BYTE, comm);
+        MPI_Ialltoallv(tmp, sc, sd, MPI_BYTE, q, rc, rd, MPI_BYTE, comm, &rq);
+        wait_for(&rq, 0);
         free(tmp);
         free(sc);
         free(rc);
@@ -470,11 +529,7 @@ static const void *cache_get(int owner, int kind, int64_t idx) {
         } else {
             MPI_Irecv(buf, (int)(LINE * esz), MPI_BYTE, owner, TAG_REP, MPI_COMM_WORLD, &rep_req);
             MPI_Send(req, 2, MPI_INT64_T, owner, TAG_REQ, MPI_COMM_WORLD);
-            int done = 0;
-            while (!done) {
-                MPI_Test(&rep_req, &done, MPI_STATUS_IGNORE);
-                if (!done && !serve_one()) sched_yield(); /* leave the core to the owner if it shares ours */
-            }
+            wait_for(&rep_req, 1); /* answering others' requests meanwhile */
         }
         t_wait += now() - t0;
         ctab[s].key = key;
@@ -694,6 +749,9 @@ static void walk_bucket(const Cell *B, const Cell *top, WalkStats *ws) {
 static void print_header(void) {
     printf("# probe: sc_treecode 1\n");
     printf("# cache: %s\n", use_rma ? "rma (passive-target MPI_Get per line)" : "request/reply (owner polls)");
+    printf("# wait: %s", wait_names[wait_mode]);
+    if (wait_mode == WAIT_BLOCK) printf(" (poll %.0f us, then sleep %.0f us between polls)", spin_s * 1e6, sleep_s * 1e6);
+    printf("\n");
     printf("# step_columns: step ranks n theta eps t_step_s t_decomp_s t_build_s t_grav_s t_kick_s n_pp n_cell_soft "
            "n_cell_newt n_visit cache_access cache_miss flops mflops science_rate_pps orb_iterations acc_sum\n");
     printf("# rank_columns: step rank n_local n_cells n_buckets build_passes n_pp n_cell_soft n_cell_newt n_visit "
@@ -705,12 +763,22 @@ int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
+    prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0); /* short sleeps (--wait block) stay short */
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--theta") && i + 1 < argc) theta = atof(argv[++i]);
         else if (!strcmp(argv[i], "--steps") && i + 1 < argc) nsteps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--eps") && i + 1 < argc) eps = atof(argv[++i]);
         else if (!strcmp(argv[i], "--dt") && i + 1 < argc) dt = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--spin-us") && i + 1 < argc) spin_s = 1e-6 * atof(argv[++i]);
+        else if (!strcmp(argv[i], "--sleep-us") && i + 1 < argc) sleep_s = 1e-6 * atof(argv[++i]);
+        else if (!strcmp(argv[i], "--wait") && i + 1 < argc) {
+            i++;
+            if (!strcmp(argv[i], "spin")) wait_mode = WAIT_SPIN;
+            else if (!strcmp(argv[i], "yield")) wait_mode = WAIT_YIELD;
+            else if (!strcmp(argv[i], "block")) wait_mode = WAIT_BLOCK;
+            else die("--wait must be spin, yield or block");
+        }
         else if (!strcmp(argv[i], "--cache") && i + 1 < argc) {
             i++;
             if (!strcmp(argv[i], "rma")) use_rma = 1;
@@ -739,7 +807,9 @@ int main(int argc, char **argv) {
     Cell *top = malloc((size_t)(2 * np) * sizeof(Cell));
     if (me == 0) print_header();
     for (int step = 1; step <= nsteps; step++) {
-        MPI_Barrier(MPI_COMM_WORLD);
+        MPI_Request br;
+        MPI_Ibarrier(MPI_COMM_WORLD, &br);
+        wait_for(&br, 0);
         double t0 = now();
         int iters = orb(&p, &n, &cap);
         double t1 = now();
@@ -752,7 +822,9 @@ int main(int argc, char **argv) {
         build(&lt, 0, p);
         lp = p;
         ln = n;
-        MPI_Allgather(&lt.c[0], (int)sizeof(Cell), MPI_BYTE, roots, (int)sizeof(Cell), MPI_BYTE, MPI_COMM_WORLD);
+        MPI_Request ag;
+        MPI_Iallgather(&lt.c[0], (int)sizeof(Cell), MPI_BYTE, roots, (int)sizeof(Cell), MPI_BYTE, MPI_COMM_WORLD, &ag);
+        wait_for(&ag, 0);
         if (use_rma) {
             int64_t mine2[2] = {lt.n, n}, *all2 = malloc((size_t)np * 2 * sizeof(int64_t));
             MPI_Allgather(mine2, 2, MPI_INT64_T, all2, 2, MPI_INT64_T, MPI_COMM_WORLD);
@@ -789,14 +861,16 @@ int main(int argc, char **argv) {
             if (q != me) MPI_Send(NULL, 0, MPI_BYTE, q, TAG_DONE, MPI_COMM_WORLD);
         }
         int done = 0;
+        double since = -1;
         while (done < np - 1) {
             int flag;
             MPI_Status st;
             MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
             if (!flag) {
-                sched_yield();
+                idle(&since);
                 continue;
             }
+            since = -1;
             if (st.MPI_TAG == TAG_DONE) {
                 MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_DONE, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
                 done++;

@@ -19,12 +19,25 @@ import java.nio.file.Path;
  * @param beffProcs           which b_eff row to match (0: the largest that fits the platform)
  * @param beffLmaxBytes       L_max for the simulated b_eff (0: the trace's, else 1 MiB = b_eff's 128 MB per process)
  * @param beffRandomPatterns  random rings in each simulated b_eff (b_eff itself: 30)
+ * @param dgemmN              dgemm rows at this matrix order only (0: the largest order)
+ * @param dgemmRanksLoaded    dgemm rows with this many ranks loaded only (0: the most loaded)
  */
 public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                                  double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
                                  long eagerThresholdBytes, String note,
-                                 int beffProcs, long beffLmaxBytes, int beffRandomPatterns) {
+                                 int beffProcs, long beffLmaxBytes, int beffRandomPatterns, int dgemmN, int dgemmRanksLoaded) {
+    /** Node speed from the dgemm trace's default row (largest order, most ranks loaded). */
+    public CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
+                              double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
+                              long eagerThresholdBytes, String note, int beffProcs, long beffLmaxBytes, int beffRandomPatterns) {
+        this(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeedFlopsPerSecond, nodes, coresPerNode, name,
+                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, 0, 0);
+    }
+
     public CalibrationRequest {
+        if (dgemmN < 0 || dgemmRanksLoaded < 0) {
+            throw new IllegalArgumentException("--dgemm-n and --dgemm-loaded must be positive");
+        }
         if (pingpong == null && swapSummary == null) {
             throw new IllegalArgumentException("calibration needs --pingpong (or --swap-summary)");
         }

@@ -198,20 +198,17 @@ public final class Calibrator {
      * Per-core speed from a dgemm trace: the per-rank rate at the largest n among the rows with
      * the most ranks loaded (all cores busy, as in an application run), for a shape trace
      * ({@code measure dgemm --k}) the largest k at that n; else {@code --node-speed}.
+     * {@code --dgemm-n} / {@code --dgemm-loaded} restrict the rows to one matrix order (a kernel
+     * whose working set matches the application's) and one load (the application's placement).
      */
     static Calibration.Choice nodeSpeed(CalibrationRequest req, List<String> warnings) {
         if (req.dgemm() != null) {
             DgemmTrace t = DgemmTrace.read(req.dgemm());
-            DgemmPoint best = null;
-            for (DgemmPoint p : t.points()) {
-                if (best == null || p.ranksLoaded() > best.ranksLoaded()
-                        || (p.ranksLoaded() == best.ranksLoaded() && p.n() > best.n())
-                        || (p.ranksLoaded() == best.ranksLoaded() && p.n() == best.n() && p.innerDimension() > best.innerDimension())) {
-                    best = p;
-                }
-            }
+            DgemmPoint best = DgemmTrace.select(t, req.dgemmN(), req.dgemmRanksLoaded());
             if (best == null) {
-                throw ScalecastException.badInput(req.dgemm() + ": no rows; expected at least one dgemm rate");
+                throw ScalecastException.badInput(req.dgemm() + ": no row" + (req.dgemmN() > 0 ? " with n=" + req.dgemmN() : "")
+                        + (req.dgemmRanksLoaded() > 0 ? " with ranks_loaded=" + req.dgemmRanksLoaded() : "")
+                        + "; expected at least one dgemm rate");
             }
             if (!Double.isNaN(req.nodeSpeedFlopsPerSecond())) {
                 warnings.add("both --dgemm and --node-speed given: the dgemm trace wins");

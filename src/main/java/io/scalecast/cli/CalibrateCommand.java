@@ -38,6 +38,14 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--dgemm", paramLabel = "D.csv", description = "dgemm trace: per-core speed = rate at the largest n with all ranks loaded.")
     Path dgemm;
 
+    @Option(names = "--dgemm-n", defaultValue = "0", paramLabel = "N",
+            description = "Use the dgemm rows of this matrix order (a kernel whose working set matches the application's); default: the largest.")
+    int dgemmN;
+
+    @Option(names = "--dgemm-loaded", defaultValue = "0", paramLabel = "K",
+            description = "Use the dgemm rows with K ranks loaded (the application's placement); default: the most loaded.")
+    int dgemmLoaded;
+
     @Option(names = "--node-speed", paramLabel = "RATE", description = "Per-core speed, e.g. 1.2Gf (when there is no dgemm trace).")
     String nodeSpeed;
 
@@ -80,7 +88,7 @@ final class CalibrateCommand implements Callable<Integer> {
             req = new CalibrationRequest(pingpong, intraPingpong, beff, swapSummary, dgemm,
                     nodeSpeed == null ? Double.NaN : Units.parseFlops(nodeSpeed), nodes, coresPerNode, name,
                     eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold), note,
-                    beffProcs, beffLmax == null ? 0 : Units.parseBytes(beffLmax), beffRandom);
+                    beffProcs, beffLmax == null ? 0 : Units.parseBytes(beffLmax), beffRandom, dgemmN, dgemmLoaded);
         } catch (IllegalArgumentException e) {
             throw ScalecastException.badInput(e.getMessage());
         }

@@ -82,18 +82,45 @@ final class TreecodeCommand implements Runnable {
         @Option(names = "--cache", defaultValue = "request",
                 description = "request (MDL-style request/reply) or rma (one-sided gets) (default: ${DEFAULT-VALUE}).")
         String cache;
+        @Option(names = "--wait", defaultValue = "block",
+                description = "How a rank waits for MPI: block (poll --spin-us, then sleep --sleep-us between polls), spin or yield "
+                        + "(default: ${DEFAULT-VALUE}; docs/treecode.md, 'Ranks sharing cores').")
+        String waitMode;
+        @Option(names = "--spin-us", defaultValue = "50", description = "--wait block: microseconds of polling before sleeping (default: ${DEFAULT-VALUE}).")
+        double spinUs;
+        @Option(names = "--sleep-us", defaultValue = "1000", description = "--wait block: microseconds slept between polls (default: ${DEFAULT-VALUE}).")
+        double sleepUs;
         @Option(names = "--hostfile", paramLabel = "FILE")
         Path hostfile;
+        @Option(names = "--testbed", paramLabel = "NAME", description = "Run across the nodes of this testbed (scalecast testbed up), one rank per node.")
+        String testbed;
         @Option(names = "--mpirun-args", paramLabel = "\"...\"")
         String mpirunArgs;
+        @Option(names = "--timeout", defaultValue = "3600", description = "Seconds before a run is killed (default: ${DEFAULT-VALUE}).")
+        long timeoutSeconds;
         @Option(names = "--out", required = true, paramLabel = "F.csv")
         Path out;
 
         @Override
         public Integer call() {
+            if (!List.of("block", "spin", "yield").contains(waitMode)) {
+                throw io.scalecast.util.ScalecastException.badInput("--wait must be block, spin or yield, got \"" + waitMode + "\"");
+            }
             Particles p = Particles.read(problem.particles);
-            Launch l = new Launch("mpirun", problem.np, hostfile, Launch.splitArgs(mpirunArgs), List.of(), Map.of());
-            TreecodeMeasure.Result r = TreecodeMeasure.run(l, problem.particles, p, problem.theta, problem.steps, repeats, cache);
+            Launch l;
+            if (testbed != null) {
+                if (hostfile != null) {
+                    throw io.scalecast.util.ScalecastException.badInput("--testbed and --hostfile exclude each other (the testbed has its own hostfile)");
+                }
+                io.scalecast.testbed.Testbeds.requireSupported();
+                l = io.scalecast.testbed.TestbedLaunch.launch(io.scalecast.testbed.Testbeds.require(testbed), problem.np,
+                        Launch.splitArgs(mpirunArgs));
+            } else {
+                l = new Launch("mpirun", problem.np, hostfile, Launch.splitArgs(mpirunArgs), List.of(), Map.of());
+            }
+            TreecodeMeasure.Wait w8 = new TreecodeMeasure.Wait(waitMode, spinUs, sleepUs);
+            TreecodeMeasure.Result r = TreecodeMeasure.run(l, problem.particles, p, problem.theta, problem.steps, repeats, cache, w8,
+                    timeoutSeconds, testbed != null ? problem.np : 1);
             r.table().write(out);
             PrintWriter w = spec.commandLine().getOut();
             w.printf(Locale.ROOT, "sc_treecode %d ranks, %d particles, %d steps x %d runs: step time median %.4f s "
@@ -134,21 +161,49 @@ final class TreecodeCommand implements Runnable {
     static final class Cost implements Callable<Integer> {
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
-        @Option(names = "--run", required = true, paramLabel = "F.csv", description = "Output of 'treecode run --np 1'.")
-        Path run;
+        @Option(names = "--run", required = true, split = ",", paramLabel = "F.csv[,G.csv]",
+                description = "Output(s) of 'treecode run --np 1' (several: rows pooled).")
+        List<Path> run;
         @Option(names = "--anchor-speed", paramLabel = "RATE",
                 description = "Per-core speed of the anchor machine (e.g. its dgemm rate, 1.2Gf) so the model can "
                         + "predict other machines; default: none (the platform's nodes are the anchor machine).")
         String anchorSpeed;
+        @Option(names = "--anchor-dgemm", paramLabel = "D.csv",
+                description = "Take the anchor's per-core speed from this dgemm trace: the rate with 1 rank loaded "
+                        + "(at --anchor-dgemm-n, else the largest order), the row that matches a platform calibrated "
+                        + "from the same trace with --dgemm-n.")
+        Path anchorDgemm;
+        @Option(names = "--anchor-dgemm-n", defaultValue = "0", paramLabel = "N", description = "Matrix order for --anchor-dgemm.")
+        int anchorDgemmN;
         @Option(names = "--out", required = true, paramLabel = "F.json")
         Path out;
 
         @Override
         public Integer call() {
             double speed = anchorSpeed == null ? 0 : io.scalecast.util.Units.parseFlops(anchorSpeed);
-            io.scalecast.trace.CsvTable t = io.scalecast.trace.CsvTable.read(run);
-            String src = run + " (" + t.provenance().get("command") + "; " + t.provenance().get("date") + ")";
-            io.scalecast.app.treecode.CostModel c = io.scalecast.app.treecode.CostModel.fit(t, speed, src);
+            String speedSrc = "";
+            if (anchorDgemm != null) {
+                if (anchorSpeed != null) {
+                    throw io.scalecast.util.ScalecastException.badInput("--anchor-speed and --anchor-dgemm exclude each other");
+                }
+                var d = io.scalecast.trace.DgemmTrace.read(anchorDgemm);
+                var pt = io.scalecast.trace.DgemmTrace.select(d, anchorDgemmN, 1);
+                if (pt == null) {
+                    throw io.scalecast.util.ScalecastException.badInput(anchorDgemm + ": no row with ranks_loaded=1"
+                            + (anchorDgemmN > 0 ? " and n=" + anchorDgemmN : "") + " (the anchor run has 1 rank)");
+                }
+                speed = pt.rateFlopsPerSecond();
+                speedSrc = String.format(Locale.ROOT, "; anchor speed: dgemm %s, n=%d, 1 rank loaded", anchorDgemm, pt.n());
+            }
+            List<io.scalecast.trace.CsvTable> ts = new java.util.ArrayList<>();
+            List<String> srcs = new java.util.ArrayList<>();
+            for (Path f : run) {
+                io.scalecast.trace.CsvTable t = io.scalecast.trace.CsvTable.read(f);
+                ts.add(t);
+                srcs.add(f + " (" + t.provenance().get("command") + "; " + t.provenance().get("date") + ")");
+            }
+            String src = String.join(", ", srcs) + speedSrc;
+            io.scalecast.app.treecode.CostModel c = io.scalecast.app.treecode.CostModel.fit(ts, speed, src);
             c.write(out);
             spec.commandLine().getOut().printf(Locale.ROOT, "cost model: visit %.2f ns, pp %.2f ns, cell %.2f ns, "
                     + "build pass %.2f ns, particle pass %.2f ns; wrote %s%n", 1e9 * c.secondsPerVisit(), 1e9 * c.secondsPerPp(),

@@ -56,6 +56,26 @@ public record DgemmTrace(Provenance provenance, List<DgemmPoint> points) {
         return points.stream().filter(p -> p.ranksLoaded() == ranks).toList();
     }
 
+    /**
+     * One row: with {@code n} &gt; 0 only that order, with {@code ranksLoaded} &gt; 0 only that load;
+     * among the rest, the most ranks loaded, then the largest order, then (shape traces) the largest
+     * inner dimension k. Null when nothing matches.
+     */
+    public static DgemmPoint select(DgemmTrace t, int n, int ranksLoaded) {
+        DgemmPoint best = null;
+        for (DgemmPoint p : t.points()) {
+            if ((n > 0 && p.n() != n) || (ranksLoaded > 0 && p.ranksLoaded() != ranksLoaded)) {
+                continue;
+            }
+            if (best == null || p.ranksLoaded() > best.ranksLoaded()
+                    || (p.ranksLoaded() == best.ranksLoaded() && p.n() > best.n())
+                    || (p.ranksLoaded() == best.ranksLoaded() && p.n() == best.n() && p.innerDimension() > best.innerDimension())) {
+                best = p;
+            }
+        }
+        return best;
+    }
+
     public CsvTable toTable() {
         return TraceTables.table(TraceKind.DGEMM, provenance, points, c -> switch (c) {
             case "k" -> anyHas(points, p -> p.k() > 0);

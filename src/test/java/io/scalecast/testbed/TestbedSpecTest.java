@@ -103,6 +103,12 @@ class TestbedSpecTest {
         assertEquals(List.of("ip", "netns", "exec", "sc-unit-n0", "mpirun"), probe.subList(0, 5));
         assertEquals(1, probe.stream().filter("--hostfile"::equals).count(), probe.toString());
         assertTrue(String.join(" ", probe).contains("--mca mpi_yield_when_idle 1 --map-by node /bin/true"), probe.toString());
+        // a user's --mca replaces the testbed's value of that parameter (mpirun refuses it twice)
+        List<String> own = TestbedLaunch.launch(s, 2, List.of("--mca", "mpi_yield_when_idle", "0")).command(Path.of("/bin/true"), List.of());
+        String ownLine = String.join(" ", own);
+        assertEquals(1, own.stream().filter("mpi_yield_when_idle"::equals).count(), ownLine);
+        assertTrue(ownLine.contains("--mca mpi_yield_when_idle 0 /bin/true"), ownLine);
+        assertTrue(ownLine.contains("--mca btl tcp,self"), ownLine);
     }
 
     @Test

@@ -49,7 +49,13 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
 
     /** Fits the model from a {@code treecode run} table of 1-rank runs (medians of the ratios). */
     public static CostModel fit(CsvTable t, double anchorCoreSpeedFlops, String source) {
+        return fit(List.of(t), anchorCoreSpeedFlops, source);
+    }
+
+    /** Fits the model from {@code treecode run} tables of 1-rank runs, pooled (medians of the ratios over all rows). */
+    public static CostModel fit(List<CsvTable> tables, double anchorCoreSpeedFlops, String source) {
         List<double[]> r = new ArrayList<>();
+        for (CsvTable t : tables) {
         for (int i = 0; i < t.size(); i++) {
             if ((int) t.number(i, "ranks") != 1) {
                 throw ScalecastException.badInput(t.source(), t.line(i), "the cost model is anchored on 1-rank runs only, this row has "
@@ -60,8 +66,9 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
                     t.number(i, "t_cellforce_s") / cells, t.number(i, "t_build_s") / t.number(i, "build_passes"),
                     t.number(i, "t_kick_s") / t.number(i, "n")});
         }
+        }
         if (r.isEmpty()) {
-            throw ScalecastException.badInput(t.source() + ": no runs to anchor the cost model on");
+            throw ScalecastException.badInput(tables.get(0).source() + ": no runs to anchor the cost model on");
         }
         double[] m = new double[5];
         for (int k = 0; k < 5; k++) {

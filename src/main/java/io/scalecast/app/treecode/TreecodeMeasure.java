@@ -56,6 +56,19 @@ public final class TreecodeMeasure {
     private TreecodeMeasure() {
     }
 
+    /**
+     * How sc_treecode's ranks wait for MPI ({@code --wait}): {@code block} polls for {@code spinUs}
+     * then sleeps {@code sleepUs} between polls; {@code spin} polls without pause; {@code yield}
+     * calls sched_yield() after every empty poll.
+     */
+    public record Wait(String mode, double spinUs, double sleepUs) {
+        public static final Wait DEFAULT = new Wait("block", 50, 1000);
+
+        List<String> arguments() {
+            return List.of("--wait", mode, "--spin-us", Double.toString(spinUs), "--sleep-us", Double.toString(sleepUs));
+        }
+    }
+
     public static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
@@ -70,17 +83,32 @@ public final class TreecodeMeasure {
 
     /** @param cache {@code request} (MDL-style request/reply) or {@code rma} (one-sided gets) */
     public static List<String> arguments(Path file, int n, double theta, int steps, String cache) {
-        return List.of(file.toAbsolutePath().toString(), "--theta", Double.toString(theta), "--steps",
+        return arguments(file, n, theta, steps, cache, Wait.DEFAULT);
+    }
+
+    public static List<String> arguments(Path file, int n, double theta, int steps, String cache, Wait wait) {
+        List<String> a = new ArrayList<>(List.of(file.toAbsolutePath().toString(), "--theta", Double.toString(theta), "--steps",
                 Integer.toString(steps), "--eps", String.format(Locale.ROOT, "%.17g", TreeCode.defaultEps(n)),
-                "--dt", Double.toString(TreeCode.DEFAULT_DT), "--cache", cache);
+                "--dt", Double.toString(TreeCode.DEFAULT_DT), "--cache", cache));
+        a.addAll(wait.arguments());
+        return a;
     }
 
     public static Result run(Launch launch, Path file, Particles p, double theta, int steps, int repeats, String cache) {
+        return run(launch, file, p, theta, steps, repeats, cache, Wait.DEFAULT, 3600, 1);
+    }
+
+    /** @param nodes nodes the ranks run on (recorded for {@link #measured}) */
+    public static Result run(Launch launch, Path file, Particles p, double theta, int steps, int repeats, String cache, Wait wait,
+                             long timeoutSeconds, int nodes) {
         ProbeRunner.requireProbe("treecode");
-        Runs runs = new Runs(new ProbeRunner(launch, 3600), "treecode");
-        runs.run(repeats, arguments(file, p.size(), theta, steps, cache));
+        Runs runs = new Runs(new ProbeRunner(launch, timeoutSeconds), "treecode");
+        runs.run(repeats, arguments(file, p.size(), theta, steps, cache, wait));
         Provenance prov = runs.provenance("treecode-run");
         prov.put("cache", cache);
+        prov.put("wait", wait.mode() + (wait.mode().equals("block") ? " (poll " + wait.spinUs() + " us, then sleep "
+                + wait.sleepUs() + " us between polls)" : ""));
+        prov.put("nodes", Integer.toString(nodes));
         prov.put("particles", file + " (" + p.size() + " " + p.distribution().label() + ", seed " + p.seed() + ")");
         prov.put("note", "times are the maximum over ranks; t_list/t_cellforce/t_ppforce are the walk's kernel times "
                 + "(maximum over ranks); one row per run and step");
@@ -124,7 +152,8 @@ public final class TreecodeMeasure {
     /**
      * Tabulates {@code treecode run} tables into a validation {@code measured.csv} (apprun schema plus
      * the tree-code columns): per table, medians over its rows of the step and gravity times, and
-     * their spread (max − min) / median.
+     * their spread (max − min) / median. Rows: every step of 1-step runs, else steps 2.. (the steps
+     * {@code predict treecode} reports); {@code repeat} = the number of rows used.
      */
     public static CsvTable measured(List<Path> runs, String note) {
         Provenance prov = new Provenance().put("kind", "apprun")
@@ -132,10 +161,13 @@ public final class TreecodeMeasure {
                 .put("note", note);
         CsvTable out = null;
         List<String> loads = new ArrayList<>();
+        // tables of one configuration (ranks, nodes), e.g. one per run, are pooled into one row
+        Map<String, List<double[]>> pooled = new java.util.TreeMap<>();
+        Map<String, String> params = new java.util.HashMap<>();
         for (Path f : runs) {
             CsvTable t = CsvTable.read(f);
             if (out == null) {
-                for (String k : List.of("host", "mpi", "date", "command", "placement", "cache", "particles")) {
+                for (String k : List.of("host", "mpi", "date", "command", "placement", "cache", "wait", "particles")) {
                     if (t.provenance().get(k) != null) {
                         prov.put(k, t.provenance().get(k) + " (first table)");
                     }
@@ -144,18 +176,41 @@ public final class TreecodeMeasure {
                         "spread", "procs", "t_step_s", "t_grav_s", "t_grav_spread", "mflops", "science_rate_pps"));
             }
             loads.add(f.getFileName() + ": " + t.provenance().get("loadavg"));
-            double[] step = new double[t.size()], grav = new double[t.size()], mf = new double[t.size()];
+            // the same steps the prediction reports: all of a 1-step run, else all but the first
+            // (count-balanced) step, as TreecodePredictor.reported does
+            int maxStep = 0;
             for (int i = 0; i < t.size(); i++) {
-                step[i] = t.number(i, "t_step_s");
-                grav[i] = t.number(i, "t_grav_s");
-                mf[i] = t.number(i, "mflops");
+                maxStep = Math.max(maxStep, (int) t.number(i, "step"));
             }
+            String nodesText = t.provenance().get("nodes");
+            int nodes = nodesText == null ? 1 : Integer.parseInt(nodesText.trim());
             int ranks = (int) t.number(0, "ranks");
-            double ms = median(step), mg = median(grav);
+            String key = String.format(Locale.ROOT, "%06d %06d", ranks, nodes);
             String cache = t.provenance().get("cache");
-            String params = "cache=" + (cache == null ? "request" : cache) + ";n=" + t.get(0, "n") + ";theta=" + t.get(0, "theta");
-            out.add("sc_treecode", ranks, 1, params, ms, Double.parseDouble(t.get(0, "n")) / mg, "particles/s", t.size(),
-                    spread(step), ranks, ms, mg, spread(grav), median(mf), Double.parseDouble(t.get(0, "n")) / mg);
+            params.putIfAbsent(key, "cache=" + (cache == null ? "request" : cache) + ";n=" + t.get(0, "n") + ";theta=" + t.get(0, "theta"));
+            for (int i = 0; i < t.size(); i++) {
+                if (maxStep == 1 || (int) t.number(i, "step") > 1) {
+                    pooled.computeIfAbsent(key, k -> new ArrayList<>()).add(new double[]{t.number(i, "t_step_s"),
+                            t.number(i, "t_grav_s"), t.number(i, "mflops"), t.number(i, "n"), ranks, nodes});
+                }
+            }
+        }
+        if (out == null) {
+            throw io.scalecast.util.ScalecastException.badInput("no 'treecode run' tables given");
+        }
+        for (var e : pooled.entrySet()) {
+            List<double[]> rows = e.getValue();
+            double[] step = new double[rows.size()], grav = new double[rows.size()], mf = new double[rows.size()];
+            for (int k = 0; k < rows.size(); k++) {
+                step[k] = rows.get(k)[0];
+                grav[k] = rows.get(k)[1];
+                mf[k] = rows.get(k)[2];
+            }
+            double n = rows.get(0)[3];
+            int ranks = (int) rows.get(0)[4], nodes = (int) rows.get(0)[5];
+            double ms = median(step), mg = median(grav);
+            out.add("sc_treecode", ranks, nodes, params.get(e.getKey()), ms, n / mg, "particles/s", rows.size(),
+                    spread(step), ranks, ms, mg, spread(grav), median(mf), n / mg);
         }
         prov.put("loadavg", String.join(" | ", loads));
         return out;

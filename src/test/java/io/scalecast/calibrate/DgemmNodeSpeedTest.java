@@ -1,0 +1,37 @@
+package io.scalecast.calibrate;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code calibrate --dgemm-n / --dgemm-loaded}: the node speed comes from the chosen dgemm row. */
+class DgemmNodeSpeedTest {
+    @TempDir
+    Path dir;
+
+    private CalibrationRequest request(Path dgemm, int n, int loaded) {
+        return new CalibrationRequest(Path.of("unused.csv"), null, null, null, dgemm, Double.NaN, 4, 1, "t", -1, null, 0, 0, 3,
+                n, loaded);
+    }
+
+    @Test
+    void chosenRowGivesTheSpeed() throws Exception {
+        Path d = dir.resolve("d.csv");
+        Files.writeString(d, "# kind: dgemm\nn,rate_flops_per_s,ranks_loaded\n192,5.0E9,1\n1536,4.0E9,1\n192,2.5E9,4\n1536,1.0E9,4\n");
+        List<String> w = new ArrayList<>();
+        assertEquals(1.0e9, Calibrator.nodeSpeed(request(d, 0, 0), w).value());
+        Calibration.Choice c = Calibrator.nodeSpeed(request(d, 192, 4), w);
+        assertEquals(2.5e9, c.value());
+        assertTrue(c.reason().contains("n=192 with 4 ranks loaded"), c.reason());
+        assertEquals(5.0e9, Calibrator.nodeSpeed(request(d, 192, 1), w).value());
+        assertThrows(io.scalecast.util.ScalecastException.class, () -> Calibrator.nodeSpeed(request(d, 192, 2), w));
+    }
+}
