@@ -10,7 +10,9 @@
 # both particle distributions (clustered, smooth), $N particles, $STEPS steps (the validation
 # uses steps 2.. : ORB balanced by the previous step's work, as a running PKDGRAV).
 # Repeats are the outer loop, so an interrupted collection still has every configuration; a run
-# whose table exists is skipped (resumable). One locked stretch = one configuration's runs.
+# whose table exists is skipped (resumable). One locked stretch = one repeat of everything (the first
+# also takes the dgemm traces): 14 runs of ~5-20 s, ~5 min. The lock is contended by several
+# sessions (waits of 10-30 min were seen), so a few short stretches finish sooner than many tiny ones.
 # Raw outputs: traces/raw/treecode/<config>/<distribution>-r<REP>.csv (+ .log with the command's output).
 # Usage: scripts/real-runs/collect-treecode.sh [dgemm] [shm] [testbed]   (default: all)
 set -euo pipefail
@@ -45,15 +47,18 @@ for d in $DISTS; do
   [ -s "$f" ] || chrt --idle 0 nice -n 19 "$SC" treecode particles --n "$N" --distribution "$d" --seed 1 --out "$f" >&2
 done
 
-# One configuration under one hold of the lock: $1 = config folder, $2 = rep, $3.. = treecode run options.
+lock() { log "$1: waiting for the measurement lock"; exec 9>"$LOCK"; flock 9; log "$1: lock taken"; }
+unlock() { flock -u 9; exec 9>&-; }
+# $1 = config folder, $2 = rep: are runs missing?
+missing() { local d; for d in $DISTS; do [ -s "$RAW/$1/$d-r$2.csv" ] || return 0; done; return 1; }
+
+# One configuration's runs (the caller holds the lock): $1 = config folder, $2 = rep, $3.. = treecode run options.
 config_runs() {
   local cfg="$1" rep="$2"; shift 2
   local todo=() d
   for d in $DISTS; do [ -s "$RAW/$cfg/$d-r$rep.csv" ] || todo+=("$d"); done
   [ ${#todo[@]} -gt 0 ] || { log "$cfg rep=$rep: already there"; return 0; }
   mkdir -p "$RAW/$cfg"
-  log "$cfg rep=$rep: waiting for the measurement lock"
-  exec 9>"$LOCK"; flock 9
   for d in "${todo[@]}"; do
     local out="$RAW/$cfg/$d-r$rep.csv" rc=0
     # the scalecast command records loadavg before/after each launch and the mpirun command line
@@ -68,21 +73,27 @@ config_runs() {
       rm -f "$out.tmp"; log "$cfg $d rep=$rep: FAILED (exit $rc), see $RAW/$cfg/$d-r$rep.log"
     fi
   done
-  flock -u 9; exec 9>&-
 }
 
-if want dgemm; then
-  for np in 2 4; do
-    out="$ROOT/traces/local/dgemm-treecode-${np}r.csv"
-    [ -s "$out" ] && { log "dgemm ${np}r: already there"; continue; }
-    log "dgemm ${np}r: waiting for the measurement lock"
-    flock "$LOCK" "${NICE[@]}" "$SC" measure dgemm --np "$np" --mpirun-args "$SHM_MCA" --sizes 96,128,192,256,384 \
-      --runs 3 --out "$out" >&2
-    sed -i "/^# loadavg:/a # priority: the measure command and everything it launched ran under ${NICE[*]} (host shared with other work)" "$out"
-  done
-fi
-
 for rep in $(seq 1 "$REPEATS"); do
+  need=0
+  want dgemm && { [ -s "$ROOT/traces/local/dgemm-treecode-2r.csv" ] && [ -s "$ROOT/traces/local/dgemm-treecode-4r.csv" ] || need=1; }
+  want shm && { missing shm-1r "$rep" || missing shm-2r "$rep" || missing shm-4r "$rep"; } && need=1
+  for rate in $RATES; do
+    want testbed && { missing "testbed-2n-$rate" "$rep" || missing "testbed-4n-$rate" "$rep"; } && need=1
+  done
+  [ "$need" = 1 ] || { log "rep=$rep: already there"; continue; }
+  lock "rep=$rep"
+  if want dgemm; then
+    for np in 2 4; do
+      out="$ROOT/traces/local/dgemm-treecode-${np}r.csv"
+      [ -s "$out" ] && continue
+      "${NICE[@]}" "$SC" measure dgemm --np "$np" --mpirun-args "$SHM_MCA" --sizes 96,128,192,256,384 \
+        --runs 3 --out "$out" >&2
+      sed -i "/^# loadavg:/a # priority: the measure command and everything it launched ran under ${NICE[*]} (host shared with other work)" "$out"
+      log "dgemm ${np}r: $(grep -E '^192,' "$out" | tr '\n' ' ')"
+    done
+  fi
   if want shm; then
     for np in 1 2 4; do
       config_runs "shm-${np}r" "$rep" --np "$np" --mpirun-args "$SHM_MCA"
@@ -91,11 +102,13 @@ for rep in $(seq 1 "$REPEATS"); do
   if want testbed; then
     for rate in $RATES; do
       for nodes in 2 4; do
+        missing "testbed-${nodes}n-$rate" "$rep" || continue
         cleanup; "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" >&2
         config_runs "testbed-${nodes}n-$rate" "$rep" --np "$nodes" --testbed "$TB" --mpirun-args "$NOYIELD"
         cleanup
       done
     done
   fi
+  unlock
 done
 log "done"
