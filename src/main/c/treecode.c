@@ -100,12 +100,12 @@ static double now(void) {
  * core the owner it waits for needs, and sched_yield() only helps a task on the same run queue
  * (and hands the core to any other task there, background work included).
  *   spin:  poll MPI without pause (Open MPI's default for blocking calls);
- *   yield: sched_yield() after every empty poll;
- *   block (default): poll for --spin-us microseconds, then sleep ~20 us between polls, so a
+ *   yield (default): sched_yield() after every empty poll (cheap when nothing else waits for the core);
+ *   block: poll for --spin-us microseconds, then sleep --sleep-us between polls, so a
  *          waiting rank leaves its core to the ranks that compute or must answer it.
  * Collectives are started non-blocking and waited for the same way. Output: "# wait:". */
 enum { WAIT_SPIN, WAIT_YIELD, WAIT_BLOCK };
-static int wait_mode = WAIT_BLOCK;
+static int wait_mode = WAIT_YIELD;
 static double spin_s = 50e-6, sleep_s = 1e-3;
 static const char *wait_names[] = {"spin", "yield", "block"};
 

@@ -82,8 +82,9 @@ final class TreecodeCommand implements Runnable {
         @Option(names = "--cache", defaultValue = "request",
                 description = "request (MDL-style request/reply) or rma (one-sided gets) (default: ${DEFAULT-VALUE}).")
         String cache;
-        @Option(names = "--wait", defaultValue = "block",
-                description = "How a rank waits for MPI: block (poll --spin-us, then sleep --sleep-us between polls), spin or yield "
+        @Option(names = "--wait", defaultValue = "yield",
+                description = "How a rank waits for MPI: yield (sched_yield after every empty poll), block (poll --spin-us, then sleep "
+                        + "--sleep-us between polls) or spin "
                         + "(default: ${DEFAULT-VALUE}; docs/treecode.md, 'Ranks sharing cores').")
         String waitMode;
         @Option(names = "--spin-us", defaultValue = "50", description = "--wait block: microseconds of polling before sleeping (default: ${DEFAULT-VALUE}).")

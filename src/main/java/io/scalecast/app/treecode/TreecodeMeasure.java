@@ -62,7 +62,7 @@ public final class TreecodeMeasure {
      * calls sched_yield() after every empty poll.
      */
     public record Wait(String mode, double spinUs, double sleepUs) {
-        public static final Wait DEFAULT = new Wait("block", 50, 1000);
+        public static final Wait DEFAULT = new Wait("yield", 50, 1000);
 
         List<String> arguments() {
             return List.of("--wait", mode, "--spin-us", Double.toString(spinUs), "--sleep-us", Double.toString(sleepUs));
