@@ -32,6 +32,10 @@ WAIT_ARGS=(--wait "${WAIT:-yield}" --spin-us "${SPIN_US:-50}" --sleep-us "${SLEE
 # then calls sched_yield); the code's own wait policy decides instead, in every configuration.
 NOYIELD="--mca mpi_yield_when_idle 0"
 SHM_MCA="--mca btl_vader_single_copy_mechanism none $NOYIELD"
+# On the testbed keep its own mpi_yield_when_idle 1 (TB_MCA empty): a rank that computes without
+# entering the kernel keeps the veth softirq that delivers a cache request off its core; repeat 1 of
+# 2026-11-30 ran with TB_MCA="$NOYIELD" and saw 0.5-1.3 ms per request (validation/treecode-real-runs.md).
+TB_MCA="${TB_MCA-}"
 NICE=(nice -n -19)
 RAW="$ROOT/traces/raw/treecode"
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(dgemm shm testbed)
@@ -104,7 +108,7 @@ for rep in $(seq 1 "$REPEATS"); do
       for nodes in 2 4; do
         missing "testbed-${nodes}n-$rate" "$rep" || continue
         cleanup; "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" >&2
-        config_runs "testbed-${nodes}n-$rate" "$rep" --np "$nodes" --testbed "$TB" --mpirun-args "$NOYIELD"
+        config_runs "testbed-${nodes}n-$rate" "$rep" --np "$nodes" --testbed "$TB" ${TB_MCA:+--mpirun-args "$TB_MCA"}
         cleanup
       done
     done
