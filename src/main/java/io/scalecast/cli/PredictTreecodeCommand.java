@@ -8,6 +8,7 @@ import io.scalecast.app.treecode.ParticleGenerator;
 import io.scalecast.app.treecode.Particles;
 import io.scalecast.app.treecode.TreecodePredictor;
 import io.scalecast.app.treecode.TreecodeReport;
+import io.scalecast.util.Home;
 import io.scalecast.util.ScalecastException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -42,9 +43,13 @@ final class PredictTreecodeCommand implements Callable<Integer> {
     int steps;
     @Option(names = "--theta", defaultValue = "0.8", description = "Opening angle (default: ${DEFAULT-VALUE}).")
     double theta;
-    @Option(names = "--cost-model", required = true, paramLabel = "F.json",
-            description = "Per-interaction costs from a 1-rank run ('scalecast treecode cost').")
+    @Option(names = "--cost-model", paramLabel = "F.json",
+            description = "Per-interaction costs from a 1-rank run ('scalecast treecode cost'); default: the bundled "
+                    + DEFAULT_COST + " (a 1-rank run of sc_treecode on the reference host, scaled to the platform's speed).")
     Path costModel;
+
+    /** The bundled cost model, relative to the scalecast home (the design's command line has no --cost-model). */
+    static final String DEFAULT_COST = "traces/local/treecode/cost-model.json";
     @Option(names = "--decomposition", defaultValue = "orb", description = "orb or orb-search (default: ${DEFAULT-VALUE}).")
     String decomposition;
     @Option(names = "--segments", defaultValue = "128", description = "Walk segments per rank (default: ${DEFAULT-VALUE}).")
@@ -66,6 +71,10 @@ final class PredictTreecodeCommand implements Callable<Integer> {
         Particles p = particles.matches("\\d+")
                 ? ParticleGenerator.generate(Integer.parseInt(particles), Distribution.parse(distribution), seed)
                 : Particles.read(Path.of(particles));
+        if (costModel == null) {
+            costModel = Home.dir().resolve(DEFAULT_COST);
+            spec.commandLine().getErr().println("cost model: " + DEFAULT_COST + " (default; --cost-model F.json to use your own 1-rank run)");
+        }
         CostModel cost = CostModel.read(costModel);
         if (steps < 1 || segments < 1 || procs.stream().anyMatch(x -> x < 1)) {
             throw ScalecastException.badInput("--steps, --segments and --procs must be positive");

@@ -33,6 +33,24 @@ class PredictTreecodeCliTest {
         assertEquals(want, got);
     }
 
+    /** The design's command line has no --cost-model: it works as written, with the bundled cost model, and says so. */
+    @Test
+    @Tag("slow")
+    void designCommandLineUsesTheBundledCostModel() throws Exception {
+        Path out = dir.resolve("d.csv");
+        Cli r = Cli.run("predict", "treecode", "--platform", PLATFORM, "--particles", "3000", "--distribution", "smooth",
+                "--procs", "2", "--steps", "1", "--theta", "0.8", "--out", out.toString());
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(r.err.contains("traces/local/treecode/cost-model.json"), r.err);
+        Path viaOption = dir.resolve("o.csv");
+        Cli o = Cli.run("predict", "treecode", "--platform", PLATFORM, "--particles", "3000", "--distribution", "smooth",
+                "--procs", "2", "--steps", "1", "--theta", "0.8", "--cost-model", "traces/local/treecode/cost-model.json",
+                "--out", viaOption.toString());
+        assertEquals(0, o.exit, o.toString());
+        assertEquals(Files.readString(viaOption).replace("traces/local/treecode/cost-model.json", "X"),
+                Files.readString(out).replaceAll("\\S*traces/local/treecode/cost-model.json", "X"));
+    }
+
     @Test
     void badCostModelIsOneLineExitTwoNoOutput() throws Exception {
         Path bad = dir.resolve("cost.json");
