@@ -52,8 +52,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * comparison (3 NetPIPE runs, our run, compare) is repeated up to 3 times and the test passes as
  * soon as one complete repetition agrees at all five sizes; it fails if none does. Both tools run
  * under {@code nice -n -19} like the committed traces. Every repetition's table is printed.
+ *
+ * <p>It is a timing target, so it is tagged {@code measurement} and left out of the default suite
+ * (the project's standard: timing and accuracy targets live in measurement reports, not in unit tests
+ * that a busy machine makes fail). Run it on a quiet host, under the measurement lock:
+ * {@code flock /tmp/scalecast-measure.lock mvn -B test -Dtest.excludedGroups= -Dgroups=measurement}.
  */
-@Tag("slow")
+@Tag("measurement")
 class PingPongAgreesWithNetpipeTest {
     private static final long[] SIZES = {256L << 10, 512L << 10, 1L << 20, 2L << 20, 4L << 20};
     private static final int ATTEMPTS = 3;
