@@ -47,6 +47,20 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
         return visits * secondsPerVisit + pp * secondsPerPp + cells * secondsPerCell;
     }
 
+    /**
+     * Mean time a cache request arriving at a uniformly random instant of an owner's walk compute
+     * waits for the owner's next poll: Σg² / (2 Σg) over the poll gaps g (the length-biased residual;
+     * = half the mean gap only if all gaps are equal). Gaps from {@link RankCounts#pollGapMoments}, Σg = the
+     * walk's compute seconds. Seconds on the anchor machine; 0 for a rank that does no walk work.
+     */
+    public double meanPollResidual(double[] m, long visits, long pp, long cells) {
+        double tv = secondsPerVisit, tc = secondsPerCell, tp = secondsPerPp;
+        double sumG = walkSeconds(visits, pp, cells);
+        double sumG2 = tv * tv * m[0] + tc * tc * m[1] + tp * tp * m[2] + 2 * tv * tc * m[3] + 2 * tv * tp * m[4]
+                + 2 * tc * tp * m[5];
+        return sumG > 0 ? sumG2 / (2 * sumG) : 0;
+    }
+
     /** Fits the model from a {@code treecode run} table of 1-rank runs (medians of the ratios). */
     public static CostModel fit(CsvTable t, double anchorCoreSpeedFlops, String source) {
         return fit(List.of(t), anchorCoreSpeedFlops, source);

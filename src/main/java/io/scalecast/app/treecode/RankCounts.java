@@ -10,11 +10,15 @@ package io.scalecast.app.treecode;
  * @param replyBytesFrom reply bytes per owner rank (cell line 8 × {@link #CELL_BYTES}, particle line 8 × {@link #PARTICLE_BYTES})
  * @param segments       the walk split into equal bucket ranges: per segment, per owner, lines fetched
  * @param segmentWork    per segment: {pp, soft cells, newtonian cells, visits}
+ * @param pollGapMoments the owner's walk cut at its polls for cache requests (sc_treecode: every 64 node
+ *                       visits and after each particle's particle–particle forces), each gap as work
+ *                       {v visits, c cell interactions, p pp interactions}: Σv², Σc², Σp², Σvc, Σvp, Σcp
+ *                       (with a cost model: Σg² of the gaps' durations g, see {@link CostModel#meanPollResidual})
  */
 public record RankCounts(int rank, int nLocal, int cells, int buckets, long passes, long pp, long soft, long newt,
                          long visits, long accCell, long accPart, long missCell, long missPart, long flops,
                          long[] linesFrom, long[] replyBytesFrom, long[][] segments, long[][] segmentWork,
-                         double accSum) {
+                         double accSum, double[] pollGapMoments) {
     /** Bytes of a cache request (two int64: kind and line). */
     public static final int REQUEST_BYTES = 16;
     /** Bytes of one cell in sc_treecode (17 doubles + 4 int32). */

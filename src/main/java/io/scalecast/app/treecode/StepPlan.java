@@ -18,8 +18,10 @@ public record StepPlan(int procs, List<int[]> splits, List<long[]> moves, List<R
      * @param segmentSeconds walk compute per segment
      * @param segmentLines   per segment, per owner: lines fetched (aggregated into one request/reply)
      * @param lineBytesFrom  mean reply bytes per line from each owner
+     * @param pollResidualSeconds as an owner: mean wait of a request for its next poll while it walks
+     *                            ({@link CostModel#meanPollResidual}, seconds on the anchor machine)
      */
     public record Rank(int nLocal, double buildSeconds, double scanSeconds, double[] segmentSeconds,
-                       long[][] segmentLines, double[] lineBytesFrom) {
+                       long[][] segmentLines, double[] lineBytesFrom, double pollResidualSeconds) {
     }
 }

@@ -162,7 +162,8 @@ public final class TreecodePredictor {
                 lb[q] = r.linesFrom()[q] == 0 ? 0 : (double) r.replyBytesFrom()[q] / r.linesFrom()[q];
             }
             ranks.add(new StepPlan.Rank(r.nLocal(), r.passes() * cost.secondsPerBuildPass(),
-                    r.nLocal() * cost.secondsPerParticleScan(), sec, r.segments(), lb));
+                    r.nLocal() * cost.secondsPerParticleScan(), sec, r.segments(), lb,
+                    cost.meanPollResidual(r.pollGapMoments(), r.visits(), r.pp(), r.soft() + r.newt())));
         }
         return new StepPlan(procs, splits, moves, ranks);
     }

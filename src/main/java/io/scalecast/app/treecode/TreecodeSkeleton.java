@@ -28,8 +28,10 @@ import java.util.Map;
  *       request (16 B per line) and one reply (the lines' bytes) — real messages, so bandwidth
  *       and contention are simulated — plus (c − ½) further small-message round trips for the c
  *       sequential misses the aggregate stands for (the round trip is simulated once per pair at
- *       start, on the idle platform). Owners pre-post their replies: they serve at once, as the C
- *       code's owners poll at every particle;</li>
+ *       start, on the idle platform). Owners pre-post their replies; each of the c misses then waits
+ *       for the owner's next poll if the owner is still walking ({@link StepPlan.Rank#pollResidualSeconds},
+ *       scaled like compute; an owner past its walk polls without pause and adds nothing). Parameter
+ *       {@code service-delay}: {@code poll} (default) or {@code none} (the owner serves at once);</li>
  *   <li>a barrier (load imbalance shows here), then the kick (a pass over the particles).</li>
  * </ol>
  */
@@ -41,6 +43,9 @@ public final class TreecodeSkeleton implements Skeleton {
     private List<StepPlan> plans;
     private double[][] tStart, tDecomp, tBuild, tGrav, tEnd;
     private long aggregated;
+    /** Per step and rank: has the rank finished its walk (simulated time order: SimGrid runs actors in order)? */
+    private boolean[][] walkDone;
+    private boolean serviceDelay;
     /** Flop/s of one core of rank 0's host, measured in the simulation (see {@link #work}). */
     private double coreSpeed;
     /** The cost model's anchor core speed (flop/s), 0 = the platform's core speed. */
@@ -55,6 +60,11 @@ public final class TreecodeSkeleton implements Skeleton {
             throw new IllegalArgumentException("cannot read step plans: " + e.getMessage());
         }
         anchorSpeed = Double.parseDouble(params.getOrDefault("anchor-speed", "0"));
+        String sd = params.getOrDefault("service-delay", "poll");
+        if (!sd.equals("poll") && !sd.equals("none")) {
+            throw new IllegalArgumentException("service-delay must be poll or none, got " + sd);
+        }
+        serviceDelay = sd.equals("poll");
         int procs = plans.get(0).procs();
         int s = plans.size();
         tStart = new double[s][procs];
@@ -62,6 +72,7 @@ public final class TreecodeSkeleton implements Skeleton {
         tBuild = new double[s][procs];
         tGrav = new double[s][procs];
         tEnd = new double[s][procs];
+        walkDone = new boolean[s][procs];
         return procs;
     }
 
@@ -85,7 +96,7 @@ public final class TreecodeSkeleton implements Skeleton {
             work(world, mine.buildSeconds());
             world.allgather(RankCounts.CELL_BYTES);
             tBuild[s][me] = world.wtime();
-            walk(world, plan, me, p, rtt);
+            walk(world, plan, s, me, p, rtt);
             world.barrier();
             tGrav[s][me] = world.wtime();
             work(world, mine.scanSeconds());
@@ -128,6 +139,11 @@ public final class TreecodeSkeleton implements Skeleton {
         world.compute(seconds * (anchorSpeed > 0 ? anchorSpeed : coreSpeed));
     }
 
+    /** Anchor seconds as seconds on this platform's cores (as {@link #work} charges them). */
+    private double seconds(double anchorSeconds) {
+        return anchorSpeed > 0 ? anchorSeconds * anchorSpeed / coreSpeed : anchorSeconds;
+    }
+
     private void decompose(Comm world, StepPlan plan, StepPlan.Rank mine, double speed) {
         int me = world.rank();
         for (int[] sp : plan.splits()) {
@@ -160,7 +176,7 @@ public final class TreecodeSkeleton implements Skeleton {
         }
     }
 
-    private void walk(Comm world, StepPlan plan, int me, int p, double[] rtt) {
+    private void walk(Comm world, StepPlan plan, int step, int me, int p, double[] rtt) {
         StepPlan.Rank mine = plan.ranks().get(me);
         List<Request> served = new ArrayList<>();
         for (int r = 0; r < p; r++) {
@@ -186,9 +202,13 @@ public final class TreecodeSkeleton implements Skeleton {
                 world.send(q, c * REQUEST_BYTES, TAG_REQ + s);
                 world.recv(q, TAG_REP + s);
                 world.computeSeconds((c - 0.5) * rtt[q]);
+                if (serviceDelay && !walkDone[step][q]) {
+                    world.computeSeconds(c * seconds(plan.ranks().get(q).pollResidualSeconds()));
+                }
                 aggregated++;
             }
         }
+        walkDone[step][me] = true;
         world.waitall(served);
     }
 

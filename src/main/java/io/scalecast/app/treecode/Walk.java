@@ -66,6 +66,9 @@ final class Walk {
         double accSum = 0;
         double soft2 = 4.0 * eps * eps;
         int bucketNo = 0;
+        // The owner's poll gaps (sc_treecode's serve_all points): work since the last poll, as {visits, cells, pp}.
+        double[] gapMoments = new double[6];
+        long[] gap = new long[3];
         for (int b = 0; b < t.cells; b++) {
             if (t.child[b] >= 0) {
                 continue;
@@ -116,6 +119,10 @@ final class Walk {
                     qo = 6 * idx;
                 }
                 vis++;
+                gap[0]++;
+                if (((visits + vis) & 63) == 0) {
+                    closeGap(gap, gapMoments); // walk_bucket: serve_all() every 64 node visits
+                }
                 double d2 = mindist2(ccx, ccy, ccz, blx, bly, blz, bhx, bhy, bhz);
                 boolean open;
                 if (cn < 4) {
@@ -196,6 +203,11 @@ final class Walk {
                 }
             }
             long na = t.n[b];
+            gap[1] += na * (nsoft + nnewt); // the cell forces of the whole bucket: no poll
+            for (long i = 0; i < na; i++) {
+                gap[2] += npl;
+                closeGap(gap, gapMoments); // serve_all() after each particle's particle-particle forces
+            }
             long w = (long) npl * RankCounts.FLOP_PP + nsoft * RankCounts.FLOP_SOFT + nnewt * RankCounts.FLOP_NEWT;
             for (int i = t.first[b]; i < t.first[b] + t.n[b]; i++) {
                 weight[i] = w;
@@ -214,8 +226,20 @@ final class Walk {
             segWork[s][3] += vis;
         }
         RankCounts rc = new RankCounts(me, t.size(), t.cells, nb, t.passes, pp, soft, newt, visits, accCell, accPart,
-                missCell, missPart, flops, linesFrom, replyBytes, seg, segWork, accSum);
+                missCell, missPart, flops, linesFrom, replyBytes, seg, segWork, accSum, gapMoments);
         return new Out(rc, weight, ax, ay, az);
+    }
+
+    /** Adds the gap's second moments {vv, cc, pp, vc, vp, cp} and starts a new gap. */
+    private static void closeGap(long[] g, double[] m) {
+        double v = g[0], c = g[1], p = g[2];
+        m[0] += v * v;
+        m[1] += c * c;
+        m[2] += p * p;
+        m[3] += v * c;
+        m[4] += v * p;
+        m[5] += c * p;
+        g[0] = g[1] = g[2] = 0;
     }
 
     private double forces(LocalTree t, int b, int nc, int npl, double[] gx, double[] gy, double[] gz, double accSum) {
