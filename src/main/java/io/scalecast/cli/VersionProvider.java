@@ -1,9 +1,7 @@
 package io.scalecast.cli;
 
+import io.scalecast.sim.SimGridInfo;
 import picocli.CommandLine;
-
-import java.io.IOException;
-import java.util.jar.Manifest;
 
 /** Prints scalecast's version and the SimGrid version read from the bindings jar's manifest. */
 final class VersionProvider implements CommandLine.IVersionProvider {
@@ -25,20 +23,6 @@ final class VersionProvider implements CommandLine.IVersionProvider {
     }
 
     static String simgridVersion() {
-        try {
-            java.security.CodeSource cs = org.simgrid.msg.Msg.class.getProtectionDomain().getCodeSource();
-            if (cs != null) {
-                try (java.util.jar.JarFile jar = new java.util.jar.JarFile(new java.io.File(cs.getLocation().toURI()))) {
-                    Manifest m = jar.getManifest();
-                    String v = m == null ? null : m.getMainAttributes().getValue("Specification-Version");
-                    if (v != null) {
-                        return v.replace("\"", "");
-                    }
-                }
-            }
-        } catch (IOException | java.net.URISyntaxException | LinkageError | SecurityException e) {
-            return "unknown (" + e.getMessage() + ")";
-        }
-        return "unknown";
+        return SimGridInfo.version();
     }
 }
