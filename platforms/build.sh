@@ -36,3 +36,11 @@ SPP="PA-8000 180 MHz: 720 Mflop/s peak per CPU (4 flops/cycle) [M: netlib specif
 # overheads o_s + o_r from (T1024-T512)/512 and the path bandwidth from 2V/T of the 10-iteration unordered rows;
 # wire latency not identified by a swap (0). validation/swap-roundtrip-spp2000-* compare the simulated swap with it.
 cal --swap-summary traces/seeds/spp2000-swap-summary.csv --nodes 16 --cores-per-node 1 --node-speed 720Mf --note "$SPP" --name spp2000 --out platforms/spp2000.xml
+# NEC SX-4: no MPI latency or bandwidth figure is published [NF, notes/published-network-figures.md 5]; its only network
+# figure is b_eff 3.1 at 8 and 16 PEs (seed 001). b_eff(8) fixes one latency/bandwidth combination, so the latency is an
+# ASSUMPTION (recorded as one) and the path bandwidth is fitted so simulated b_eff at 8 PEs matches; 16 PEs stays a
+# prediction (validation/beff-sx4-16, whose sensitivity.sh shows how little it depends on the assumed latency).
+SX4="SX-4 CPU: 2 Gflop/s peak [M: netlib specifications]; no dgemm figure [NF]. One host per CPU on a non-blocking crossbar (shared memory within a node, IXS between nodes; NEC MPI from MPICH ch_lfshmem [M]); 16 hosts = the largest b_eff run. L_max 1 MiB as HLRS's T3E runs (128 MB/PE) [I: the SX-4 runs' memory per PE is not in the seed]"
+SX4LAT="5 us is the measured latency class of the T3E's Cray MPI (5 us, Ames MP_Lite page), the one vendor MPI of that b_eff table with a published latency; it lies inside the range 0.05-20 us that b_eff at 8 PEs admits (platforms/README.md); NEC MPI's own latency is not published [NF]"
+cal --beff traces/seeds/beff-sx4.csv --beff-procs 8 --beff-lmax 1MiB --beff-random 30 --latency-assumed 5us --latency-reason "$SX4LAT" \
+    --nodes 16 --cores-per-node 1 --node-speed 2Gf --note "$SX4" --name sx4 --out platforms/sx4.xml

@@ -18,11 +18,13 @@ import java.util.List;
  * @param backbone     backbone choice and why
  * @param overheads    MPI software overheads and where they came from
  * @param beffMatch    the b_eff backbone search, or null without --beff
+ * @param beffPath     the b_eff path-bandwidth search under an assumed latency ({@code --latency-assumed}), or null
  * @param warnings     everything the user should look at
  */
 public record Calibration(CalibrationRequest request, PlatformModel model, PathFit inter, PathFit intra,
                           SmpiTranslation translation, LoopbackFit loopback, Choice eager, Choice nodeSpeed,
-                          Choice backbone, Overheads overheads, BackboneCalibration.Result beffMatch, List<String> warnings) {
+                          Choice backbone, Overheads overheads, BackboneCalibration.Result beffMatch,
+                          BeffPathCalibration.Result beffPath, List<String> warnings) {
 
     /** A chosen value with the reason, as printed and stored. */
     public record Choice(double value, String unit, String reason) {

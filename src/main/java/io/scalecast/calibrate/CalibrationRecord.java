@@ -92,13 +92,37 @@ public final class CalibrationRecord {
             bb.put("trials", trials);
         }
         m.put("backbone", bb);
+        if (c.beffPath() != null) {
+            BeffPathCalibration.Result r = c.beffPath();
+            Map<String, Object> bp = new LinkedHashMap<>();
+            bp.put("assumption", r.assumption());
+            bp.put("latency_assumed_s", r.latencySeconds());
+            bp.put("latency_reason", r.latencyReason());
+            bp.put("bandwidth_fitted_Bps", r.bandwidthBytesPerSecond());
+            bp.put("reason", r.reason());
+            bp.put("beff_procs", r.procs());
+            bp.put("beff_run", r.run());
+            bp.put("beff_lmax_bytes", r.lmaxBytes());
+            bp.put("beff_random_patterns", r.randomPatterns());
+            bp.put("beff_measured_Bps", r.measuredBeffBytesPerSecond());
+            List<Map<String, Object>> trials = new ArrayList<>();
+            for (BeffPathCalibration.Trial t : r.trials()) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("path_bandwidth_Bps", t.bandwidthBytesPerSecond());
+                x.put("simulated_beff_Bps", t.simulatedBeffBytesPerSecond());
+                trials.add(x);
+            }
+            bp.put("trials", trials);
+            m.put("path_from_beff", bp);
+        }
         m.put("warnings", c.warnings());
         return Json.gson().toJson(m) + "\n";
     }
 
     private static List<Map<String, Object>> inputs(Calibration c) {
         List<Map<String, Object>> l = new ArrayList<>();
-        input(l, c.request().pingpong() != null ? "pingpong" : "pingpong-derived-from-swap-summary", c.inter().trace());
+        input(l, c.request().pingpong() != null ? "pingpong" : c.beffPath() != null ? "pingpong-derived-from-beff-with-assumed-latency"
+                : "pingpong-derived-from-swap-summary", c.inter().trace());
         if (c.request().swapSummary() != null) {
             Map<String, Object> d = new LinkedHashMap<>();
             d.put("role", "swap-summary");

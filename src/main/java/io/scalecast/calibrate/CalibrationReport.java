@@ -26,6 +26,13 @@ public final class CalibrationReport {
         b.append("  smpi/bw-factor  ").append(c.model().factors().smpiBandwidthFactor()).append('\n');
         b.append(String.format(Locale.ROOT, "  backbone: %s %s (%s)%n", mbps(c.model().cluster().backboneBandwidthBytesPerSecond()),
                 c.model().cluster().backboneSharing(), c.backbone().reason()));
+        if (c.beffPath() != null) {
+            b.append("path from b_eff: ").append(c.beffPath().reason()).append('\n');
+            for (BeffPathCalibration.Trial t : c.beffPath().trials()) {
+                b.append(String.format(Locale.ROOT, "  trial: path %s -> simulated b_eff %s%n", mbps(t.bandwidthBytesPerSecond()),
+                        mbps(t.simulatedBeffBytesPerSecond())));
+            }
+        }
         b.append(String.format(Locale.ROOT, "MPI: eager threshold %d B (%s); overheads: %s%n", (long) c.eager().value(), c.eager().reason(),
                 c.overheads().reason()));
         if (c.warnings().isEmpty()) {
@@ -41,7 +48,8 @@ public final class CalibrationReport {
 
     private static void path(StringBuilder b, PathFit p) {
         PiecewiseFit f = p.fit();
-        String derived = p.trace().source() != null && p.trace().source().startsWith(SwapCalibration.DERIVED) ? " (" + p.trace().source() + ")" : "";
+        String derived = p.trace().source() != null && (p.trace().source().startsWith(SwapCalibration.DERIVED)
+                || p.trace().source().startsWith(BeffPathCalibration.DERIVED)) ? " (" + p.trace().source() + ")" : "";
         b.append(String.format(Locale.ROOT, "%s ping-pong %s%s: %d sizes, %d segment(s) chosen by BIC%n",
                 p.role(), p.trace().file(), derived, f.points().size(), f.segments().size()));
         int i = 1;

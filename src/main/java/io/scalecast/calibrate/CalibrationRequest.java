@@ -21,25 +21,44 @@ import java.nio.file.Path;
  * @param beffRandomPatterns  random rings in each simulated b_eff (b_eff itself: 30)
  * @param dgemmN              dgemm rows at this matrix order only (0: the largest order)
  * @param dgemmRanksLoaded    dgemm rows with this many ranks loaded only (0: the most loaded)
+ * @param latencyAssumedSeconds route latency assumed (not measured) when there is no ping-pong: the path's bandwidth is then
+ *                            fitted to the b_eff row instead of the backbone (NaN: not used)
+ * @param latencyReason       why that latency was chosen (recorded as an assumption), or null
  */
 public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                                  double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
                                  long eagerThresholdBytes, String note,
-                                 int beffProcs, long beffLmaxBytes, int beffRandomPatterns, int dgemmN, int dgemmRanksLoaded) {
-    /** Node speed from the dgemm trace's default row (largest order, most ranks loaded). */
+                                 int beffProcs, long beffLmaxBytes, int beffRandomPatterns, int dgemmN, int dgemmRanksLoaded,
+                                 double latencyAssumedSeconds, String latencyReason) {
+    /** Node speed from the dgemm trace's default row (largest order, most ranks loaded); no assumed latency. */
     public CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                               double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
                               long eagerThresholdBytes, String note, int beffProcs, long beffLmaxBytes, int beffRandomPatterns) {
         this(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeedFlopsPerSecond, nodes, coresPerNode, name,
-                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, 0, 0);
+                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, 0, 0, Double.NaN, null);
     }
 
     public CalibrationRequest {
         if (dgemmN < 0 || dgemmRanksLoaded < 0) {
             throw new IllegalArgumentException("--dgemm-n and --dgemm-loaded must be positive");
         }
-        if (pingpong == null && swapSummary == null) {
-            throw new IllegalArgumentException("calibration needs --pingpong (or --swap-summary)");
+        boolean assumed = !Double.isNaN(latencyAssumedSeconds);
+        if (assumed) {
+            if (beff == null || pingpong != null || swapSummary != null) {
+                throw new IllegalArgumentException("--latency-assumed goes with --beff and without --pingpong or --swap-summary"
+                        + " (it stands in for the missing ping-pong: the path bandwidth is then fitted to b_eff)");
+            }
+            if (!(latencyAssumedSeconds >= 0) || Double.isInfinite(latencyAssumedSeconds)) {
+                throw new IllegalArgumentException("--latency-assumed must be finite and non-negative, got " + latencyAssumedSeconds);
+            }
+            if (latencyReason == null || latencyReason.isBlank()) {
+                throw new IllegalArgumentException("--latency-assumed needs --latency-reason: why this latency (it is recorded as an assumption)");
+            }
+        } else if (latencyReason != null) {
+            throw new IllegalArgumentException("--latency-reason without --latency-assumed");
+        }
+        if (pingpong == null && swapSummary == null && !assumed) {
+            throw new IllegalArgumentException("calibration needs --pingpong (or --swap-summary, or --beff with --latency-assumed)");
         }
         if (nodes < 1) {
             throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);

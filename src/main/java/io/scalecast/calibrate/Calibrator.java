@@ -48,15 +48,28 @@ public final class Calibrator {
 
     /** @param progress receives one line per b_eff simulation (null: silent) */
     public static Calibration calibrate(CalibrationRequest req, java.util.function.Consumer<String> progress) {
+        if (!Double.isNaN(req.latencyAssumedSeconds())) {
+            return BeffPathCalibration.calibrate(req, progress);
+        }
+        return calibrate(req, null, null, progress);
+    }
+
+    /**
+     * @param implied  path trace standing in for the ping-pong ({@link BeffPathCalibration}: assumed latency, bandwidth
+     *                 fitted to b_eff), or null; the b_eff trace then made the path and does not choose the backbone
+     * @param beffPath how {@code implied} was found (recorded), or null
+     */
+    static Calibration calibrate(CalibrationRequest req, PingPongInput.Trace implied, BeffPathCalibration.Result beffPath,
+                                 java.util.function.Consumer<String> progress) {
         PiecewiseFitter.Options opts = PiecewiseFitter.Options.defaults();
         List<String> warnings = new ArrayList<>();
         // Read everything first: bad input must stop us before any fitting or output.
         SwapCalibration swap = req.swapSummary() == null ? null : SwapCalibration.read(req.swapSummary());
-        PingPongInput.Trace pp = req.pingpong() != null ? PingPongInput.read(req.pingpong()) : swap.impliedPingPong();
+        PingPongInput.Trace pp = implied != null ? implied : req.pingpong() != null ? PingPongInput.read(req.pingpong()) : swap.impliedPingPong();
         PingPongInput.Trace intraPp = req.intraPingpong() == null ? null : PingPongInput.read(req.intraPingpong());
         Calibration.Choice speed = nodeSpeed(req, warnings);
         io.scalecast.trace.BeffSummary beffRow = null;
-        if (req.beff() != null) {
+        if (req.beff() != null && implied == null) {
             int procs = req.beffProcs() > 0 ? req.beffProcs() : largestFitting(req);
             beffRow = BackboneCalibration.pick(req.beff(), procs);
         }
@@ -106,8 +119,10 @@ public final class Calibrator {
         } else if (req.coresPerNode() > 1) {
             warnings.add("no --intra-pingpong: ranks on the same node use SimGrid's default loopback (no intra-node data)");
         }
-        Calibration.Choice backbone = new Calibration.Choice(routeBw, "B/s",
-                "FATPIPE backbone at the node-link bandwidth (non-blocking switch assumed: no b_eff given)");
+        Calibration.Choice backbone = new Calibration.Choice(routeBw, "B/s", implied != null
+                ? "FATPIPE backbone at the node-link bandwidth (non-blocking switch assumed: the b_eff figure fixed the path bandwidth"
+                        + " under an assumed latency, so it cannot also choose a shared backbone)"
+                : "FATPIPE backbone at the node-link bandwidth (non-blocking switch assumed: no b_eff given)");
         ClusterSpec cluster = new ClusterSpec(req.name(), req.name() + "-", req.nodes(), req.coresPerNode(), speed.value(),
                 routeBw, routeLat / 2, "SPLITDUPLEX", routeBw, 0, "FATPIPE", loBw, loLat);
         Map<String, String> config = new LinkedHashMap<>();
@@ -129,6 +144,13 @@ public final class Calibrator {
         if (intraPp != null) {
             props.put("calibration.intra-pingpong", intraPp.file() + " sha256=" + intraPp.sha256());
         }
+        if (beffPath != null) {
+            props.put("calibration.beff", req.beff() + " sha256=" + PingPongInput.sha256(req.beff()) + " procs=" + beffPath.procs()
+                    + " run=" + beffPath.run() + " lmax_bytes=" + beffPath.lmaxBytes() + " random_patterns=" + beffPath.randomPatterns());
+            props.put("calibration.latency-assumed", beffPath.assumption());
+            props.put("calibration.path", beffPath.reason());
+            warnings.add(beffPath.assumption());
+        }
         props.put("calibration.node-speed", speed.reason());
         props.put("calibration.backbone", backbone.reason());
         if (req.note() != null) {
@@ -148,7 +170,7 @@ public final class Calibrator {
                     + " run=" + beffRow.run() + " lmax_bytes=" + lmax + " random_patterns=" + req.beffRandomPatterns());
             model = model.withCluster(match.chosen()).withProps(more);
         }
-        return new Calibration(req, model, main, intra, tr, loop, eager, speed, backbone, ovh, match, List.copyOf(warnings));
+        return new Calibration(req, model, main, intra, tr, loop, eager, speed, backbone, ovh, match, beffPath, List.copyOf(warnings));
     }
 
     /**

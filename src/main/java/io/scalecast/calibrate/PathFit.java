@@ -35,7 +35,8 @@ public record PathFit(String role, PingPongInput.Trace trace, PiecewiseFit fit, 
         List<String> w = new ArrayList<>();
         List<PingPongPoint> p = trace.points();
         String f = trace.file().toString();
-        boolean derived = trace.source() != null && trace.source().startsWith(SwapCalibration.DERIVED);
+        boolean derived = trace.source() != null && (trace.source().startsWith(SwapCalibration.DERIVED)
+                || trace.source().startsWith(BeffPathCalibration.DERIVED));
         if (p.size() < 3 * 4 && !derived) {
             w.add(String.format(Locale.ROOT, "%s: %s has only %d sizes: breakpoints between protocols cannot be located reliably (12 or more recommended)",
                     role, f, p.size()));

@@ -69,6 +69,14 @@ final class CalibrateCommand implements Callable<Integer> {
             description = "Random rings per simulated b_eff (b_eff uses 30; default: ${DEFAULT-VALUE} to keep calibration fast).")
     int beffRandom;
 
+    @Option(names = "--latency-assumed", paramLabel = "TIME",
+            description = "No ping-pong exists: assume this route latency (e.g. 5us) and fit the path bandwidth so that simulated b_eff"
+                    + " matches --beff (non-blocking backbone). Recorded as an ASSUMPTION; needs --latency-reason.")
+    String latencyAssumed;
+
+    @Option(names = "--latency-reason", paramLabel = "TEXT", description = "Why the --latency-assumed value (written to the platform's provenance).")
+    String latencyReason;
+
     @Option(names = "--note", paramLabel = "TEXT", description = "Where values given on the command line come from (written to the platform's provenance).")
     String note;
 
@@ -88,7 +96,8 @@ final class CalibrateCommand implements Callable<Integer> {
             req = new CalibrationRequest(pingpong, intraPingpong, beff, swapSummary, dgemm,
                     nodeSpeed == null ? Double.NaN : Units.parseFlops(nodeSpeed), nodes, coresPerNode, name,
                     eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold), note,
-                    beffProcs, beffLmax == null ? 0 : Units.parseBytes(beffLmax), beffRandom, dgemmN, dgemmLoaded);
+                    beffProcs, beffLmax == null ? 0 : Units.parseBytes(beffLmax), beffRandom, dgemmN, dgemmLoaded,
+                    latencyAssumed == null ? Double.NaN : Units.parseSeconds(latencyAssumed), latencyReason);
         } catch (IllegalArgumentException e) {
             throw ScalecastException.badInput(e.getMessage());
         }

@@ -70,6 +70,22 @@ public final class Units {
         return Math.round(v);
     }
 
+    /** Time like "5us", "0.05us", "1.5ms", "2e-6s", "2e-6" (seconds) → seconds, non-negative. */
+    public static double parseSeconds(String s) {
+        Matcher m = match(s, "a time like 5us, 1.5ms or 2e-6s");
+        String u = m.group(2);
+        int exp;
+        switch (u) {
+            case "": case "s": exp = 0; break;
+            case "ms": exp = -3; break;
+            case "us": exp = -6; break;
+            case "ns": exp = -9; break;
+            default: throw ScalecastException.badInput("cannot read \"" + s + "\" as a time: expected a unit s, ms, us or ns");
+        }
+        // Decimal scaling, so "5us" is the double nearest 5e-6 (5 * 1e-6 is not).
+        return new java.math.BigDecimal(m.group(1)).scaleByPowerOfTen(exp).doubleValue();
+    }
+
     private static Matcher match(String s, String expected) {
         Matcher m = NUM_UNIT.matcher(s == null ? "" : s);
         if (!m.matches()) {

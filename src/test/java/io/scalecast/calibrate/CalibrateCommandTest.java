@@ -114,4 +114,29 @@ class CalibrateCommandTest {
     void wrongKind() throws Exception {
         assertBadInput("# kind: dgemm\nn,rate_flops_per_s,ranks_loaded\n100,1e9,1\n", "pingpong");
     }
+
+    private void assertBadOptions(String expectInMessage, String... args) throws Exception {
+        Path xml = tmp.resolve("opt.xml");
+        List<String> a = new java.util.ArrayList<>(List.of("calibrate", "--nodes", "16", "--node-speed", "1Gf", "--name", "opt",
+                "--out", xml.toString()));
+        a.addAll(List.of(args));
+        Cli r = Cli.run(a.toArray(String[]::new));
+        assertEquals(2, r.exit, r.toString());
+        assertTrue(r.err.startsWith("scalecast: error: ") && r.err.contains(expectInMessage), r.err);
+        assertEquals(1, r.err.strip().lines().count(), "one line: " + r.err);
+        assertFalse(Files.exists(xml));
+    }
+
+    @Test
+    void latencyAssumedNeedsBeffAloneAndAReason() throws Exception {
+        Path pp = synthetic(tmp, "pp.csv", 1);
+        String beff = "traces/seeds/beff-sx4.csv";
+        assertBadOptions("--latency-assumed goes with --beff", "--latency-assumed", "5us", "--latency-reason", "r");
+        assertBadOptions("without --pingpong", "--beff", beff, "--pingpong", pp.toString(), "--latency-assumed", "5us",
+                "--latency-reason", "r");
+        assertBadOptions("needs --latency-reason", "--beff", beff, "--latency-assumed", "5us");
+        assertBadOptions("--latency-reason without --latency-assumed", "--pingpong", pp.toString(), "--latency-reason", "r");
+        assertBadOptions("unit", "--beff", beff, "--latency-assumed", "5 parsecs", "--latency-reason", "r");
+        assertBadOptions("or --beff with --latency-assumed", "--beff", beff);
+    }
 }
