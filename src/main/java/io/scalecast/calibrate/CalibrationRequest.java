@@ -38,6 +38,15 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
                 eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, 0, 0, Double.NaN, null);
     }
 
+    /** Dgemm row selection, no assumed latency (a ping-pong or swap summary gives the path). */
+    public CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
+                              double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
+                              long eagerThresholdBytes, String note, int beffProcs, long beffLmaxBytes, int beffRandomPatterns,
+                              int dgemmN, int dgemmRanksLoaded) {
+        this(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeedFlopsPerSecond, nodes, coresPerNode, name,
+                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, dgemmN, dgemmRanksLoaded, Double.NaN, null);
+    }
+
     public CalibrationRequest {
         if (dgemmN < 0 || dgemmRanksLoaded < 0) {
             throw new IllegalArgumentException("--dgemm-n and --dgemm-loaded must be positive");
