@@ -77,7 +77,11 @@ public final class Intervals {
                     List<String> step = new ArrayList<>();
                     for (int a = 0; a < orig.size(); a++) {
                         boolean platformArg = a > 0 && "--platform".equals(orig.get(a - 1));
-                        step.add(platformArg ? variant.toString() : orig.get(a).replace(ValidationCase.WORK, dir.toString()));
+                        // Outputs go to the sample's folder; any other {work} file (a cost model, an HPL.dat…)
+                        // was written by an earlier step of the case and is read from the case's folder.
+                        boolean outputArg = a > 0 && "--out".equals(orig.get(a - 1));
+                        step.add(platformArg ? variant.toString()
+                                : orig.get(a).replace(ValidationCase.WORK, (outputArg ? dir : work).toString()));
                     }
                     redo.add(step);
                 }

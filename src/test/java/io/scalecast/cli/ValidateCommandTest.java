@@ -31,6 +31,19 @@ class ValidateCommandTest {
         assertTrue(bad.out.lines().anyMatch(l -> l.startsWith("pp-wrong") && l.contains("FAIL")), bad.out);
     }
 
+    /**
+     * Interval samples re-run only the steps that take --platform; a file such a step reads from {work}
+     * (here the cost model written by `treecode cost`) must come from the case's folder, not the sample's.
+     * (The demo failed on validation/treecode-shm-clustered this way.)
+     */
+    @Test
+    @org.junit.jupiter.api.Tag("slow")
+    void intervalSamplesReadEarlierStepsOutputsFromTheCaseFolder() {
+        Cli r = Cli.run("validate", "--quiet", "--intervals", "--samples", "2", CASES + "tc-intervals-chain");
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(r.out.contains("interval coverage"), r.out);
+    }
+
     @Test
     @org.junit.jupiter.api.Tag("slow")
     void sameCsvWithOneOrTwoJobsAndIntervalsCoverTheirReference() throws Exception {
