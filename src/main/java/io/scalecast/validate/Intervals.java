@@ -5,7 +5,6 @@ import io.scalecast.exec.Executor;
 import io.scalecast.exec.Progress;
 import io.scalecast.exec.TaskResult;
 import io.scalecast.trace.CsvTable;
-import io.scalecast.util.ScalecastException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,7 +78,8 @@ public final class Intervals {
                         boolean platformArg = a > 0 && "--platform".equals(orig.get(a - 1));
                         // Outputs go to the sample's folder; any other {work} file (a cost model, an HPL.dat…)
                         // was written by an earlier step of the case and is read from the case's folder.
-                        boolean outputArg = a > 0 && "--out".equals(orig.get(a - 1));
+                        boolean outputArg = a > 0 && orig.get(a - 1).startsWith("--") && orig.get(a - 1).endsWith("-out")
+                                || a > 0 && "--out".equals(orig.get(a - 1));
                         step.add(platformArg ? variant.toString()
                                 : orig.get(a).replace(ValidationCase.WORK, (outputArg ? dir : work).toString()));
                     }
@@ -94,7 +94,9 @@ public final class Intervals {
         for (int t = 0; t < tasks.size(); t++) {
             int i = owner.get(t)[0];
             if (!done.get(t).ok()) {
-                throw ScalecastException.failure("interval sample " + tasks.get(t).id() + " failed: " + done.get(t).message());
+                // One case's sample failing costs that case its interval, not the whole validation.
+                why.putIfAbsent(i, "sample " + tasks.get(t).id() + " failed: " + done.get(t).message());
+                continue;
             }
             ValidationCase c = results.get(i).vcase();
             Path dir = Validator.workDir(opt, c).resolve("intervals").resolve("sample-" + owner.get(t)[1]);
@@ -103,7 +105,7 @@ public final class Intervals {
         List<CaseResult> out = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
             CaseResult r = results.get(i);
-            List<CsvTable> s = samples.get(i);
+            List<CsvTable> s = why.containsKey(i) ? null : samples.get(i);
             if (s == null) {
                 String note = why.get(i);
                 out.add(note == null || r.status() == CaseResult.Status.ERROR ? r
