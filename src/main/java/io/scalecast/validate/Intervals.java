@@ -78,8 +78,7 @@ public final class Intervals {
                         boolean platformArg = a > 0 && "--platform".equals(orig.get(a - 1));
                         // Outputs go to the sample's folder; any other {work} file (a cost model, an HPL.dat…)
                         // was written by an earlier step of the case and is read from the case's folder.
-                        boolean outputArg = a > 0 && orig.get(a - 1).startsWith("--") && orig.get(a - 1).endsWith("-out")
-                                || a > 0 && "--out".equals(orig.get(a - 1));
+                        boolean outputArg = a > 0 && orig.get(a - 1).startsWith("--") && orig.get(a - 1).endsWith("-out");
                         step.add(platformArg ? variant.toString()
                                 : orig.get(a).replace(ValidationCase.WORK, (outputArg ? dir : work).toString()));
                     }
