@@ -48,9 +48,24 @@ public record Calibration(CalibrationRequest request, PlatformModel model, PathF
      * @param reason where they came from
      * @param perMessageLowSeconds  lower end of the evidence for {@code o_s + o_r} (NaN: none)
      * @param perMessageHighSeconds upper end of the evidence for {@code o_s + o_r} (NaN: none)
+     * @param isendSeconds per-message overhead of MPI_Isend (o_is; = o_s unless calibrated apart)
+     * @param irecvSeconds per-message overhead of MPI_Irecv (o_ir; = o_r unless calibrated apart)
      */
     public record Overheads(double sendSeconds, double recvSeconds, double sendPerByteSeconds, double recvPerByteSeconds,
-                            String reason, double perMessageLowSeconds, double perMessageHighSeconds) {
+                            String reason, double perMessageLowSeconds, double perMessageHighSeconds,
+                            double isendSeconds, double irecvSeconds) {
+        /** Nonblocking calls cost what blocking ones do. */
+        public Overheads(double sendSeconds, double recvSeconds, double sendPerByteSeconds, double recvPerByteSeconds,
+                         String reason, double perMessageLowSeconds, double perMessageHighSeconds) {
+            this(sendSeconds, recvSeconds, sendPerByteSeconds, recvPerByteSeconds, reason, perMessageLowSeconds, perMessageHighSeconds,
+                    sendSeconds, recvSeconds);
+        }
+
+        /** True when MPI_Isend / MPI_Irecv were calibrated apart from MPI_Send / MPI_Recv. */
+        public boolean nonblockingApart() {
+            return isendSeconds != sendSeconds || irecvSeconds != recvSeconds;
+        }
+
         public double perMessageSeconds() {
             return sendSeconds + recvSeconds;
         }

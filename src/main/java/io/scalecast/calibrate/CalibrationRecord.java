@@ -62,6 +62,10 @@ public final class CalibrationRecord {
         mpi.put("recv_overhead_s", c.overheads().recvSeconds());
         mpi.put("send_overhead_per_byte_s", c.overheads().sendPerByteSeconds());
         mpi.put("recv_overhead_per_byte_s", c.overheads().recvPerByteSeconds());
+        if (c.overheads().nonblockingApart()) {
+            mpi.put("isend_overhead_s", c.overheads().isendSeconds());
+            mpi.put("irecv_overhead_s", c.overheads().irecvSeconds());
+        }
         mpi.put("overheads_reason", c.overheads().reason());
         if (!Double.isNaN(c.overheads().perMessageLowSeconds())) {
             mpi.put("overhead_per_message_s", c.overheads().perMessageSeconds());

@@ -133,6 +133,10 @@ public final class Calibrator {
         props.put("mpi.recv-overhead-s", PlatformWriter.num(ovh.recvSeconds()));
         props.put("mpi.send-overhead-per-byte-s", PlatformWriter.num(ovh.sendPerByteSeconds()));
         props.put("mpi.recv-overhead-per-byte-s", PlatformWriter.num(ovh.recvPerByteSeconds()));
+        if (ovh.nonblockingApart()) {
+            props.put("mpi.isend-overhead-s", PlatformWriter.num(ovh.isendSeconds()));
+            props.put("mpi.irecv-overhead-s", PlatformWriter.num(ovh.irecvSeconds()));
+        }
         props.put("calibration.tool", "scalecast calibrate");
         props.put("calibration.record", req.name() + ".calibration.json");
         if (req.pingpong() != null) {

@@ -27,9 +27,17 @@ import java.util.Set;
  * </ul>
  * Rows used: unordered, no overlap, the variants whose protocol the simulated swap reproduces
  * (nonblocking send and/or receive, {@code MPI_Sendrecv}), at one iteration count (the largest
- * present: the steady state). Each figure is the median over those rows; the row range is kept as
- * its interval. How {@code o_s + o_r} splits between sender and receiver is not identified by a
- * swap (both ranks do both); it is split evenly, and the record says so.
+ * present: the steady state). The bandwidth is the median over those rows; the latency's row range
+ * is kept as its interval.
+ *
+ * <p>The variants call different MPI routines, and a real MPI charges them differently (HP MPI on
+ * the SPP-2000: 31.8 to 35.6 µs per message). Per message, {@code sendrecv} costs
+ * {@code o_s + o_r}, {@code isend} (MPI_Isend + MPI_Recv) {@code o_is + o_r}, {@code irecv}
+ * {@code o_ir + o_s}, {@code isend-irecv} {@code o_is + o_ir}. With {@code o_s = o_r} (a swap does
+ * not separate sender from receiver: both ranks do both) that is 3 unknowns for up to 4 rows,
+ * solved by least squares in relative terms; the 4th row tests the additive model (its residual is
+ * reported). With fewer rows than that identifies, nonblocking calls cost o_s / o_r and
+ * {@code o_s + o_r} is the rows' median.
  *
  * @param file                 the summary read
  * @param sha256               its SHA-256
@@ -41,10 +49,32 @@ import java.util.Set;
  * @param perMessageHighSeconds largest of the rows
  * @param swapBandwidthBytesPerSecond median {@code 2V/T} of the rows
  * @param pathBandwidthBytesPerSecond {@code B}, one direction
+ * @param callFit              the per-routine split (null when the rows do not identify it)
  */
 public record SwapCalibration(Path file, String sha256, List<SwapSummary> rows, int iterations, long volumeBytes,
                               double perMessageSeconds, double perMessageLowSeconds, double perMessageHighSeconds,
-                              double swapBandwidthBytesPerSecond, double pathBandwidthBytesPerSecond) {
+                              double swapBandwidthBytesPerSecond, double pathBandwidthBytesPerSecond, CallFit callFit) {
+
+    /**
+     * Per-routine overheads fitted to the variants' latencies.
+     *
+     * @param blockingSeconds  {@code o_s = o_r}
+     * @param isendSeconds     {@code o_is}
+     * @param irecvSeconds     {@code o_ir}
+     * @param maxAbsRelResidual largest relative residual over the rows
+     */
+    public record CallFit(double blockingSeconds, double isendSeconds, double irecvSeconds, double maxAbsRelResidual) {
+        /** Per-message cost the fit gives a variant. */
+        public double perMessageSeconds(String variant) {
+            return switch (variant) {
+                case "sendrecv" -> 2 * blockingSeconds;
+                case "isend" -> isendSeconds + blockingSeconds;
+                case "irecv" -> irecvSeconds + blockingSeconds;
+                case "isend-irecv" -> isendSeconds + irecvSeconds;
+                default -> throw new IllegalArgumentException("no swap variant " + variant);
+            };
+        }
+    }
 
     /** Source label of the ping-pong points derived from a swap summary. */
     static final String DERIVED = "derived from the swap summary";
@@ -79,7 +109,9 @@ public record SwapCalibration(Path file, String sha256, List<SwapSummary> rows, 
         }
         double[] lat = rows.stream().mapToDouble(SwapSummary::latencySeconds).toArray();
         double[] bw = rows.stream().mapToDouble(SwapSummary::bandwidthBytesPerSecond).toArray();
-        double o = Stats.median(lat);
+        CallFit calls = fitCalls(rows, Double.NaN);
+        // a ping-pong (blocking calls) pays o_s + o_r
+        double o = calls != null ? 2 * calls.blockingSeconds() : Stats.median(lat);
         double bwMed = Stats.median(bw);
         double transfer = 2.0 * volume / bwMed - o;
         if (!(transfer > 0)) {
@@ -88,7 +120,58 @@ public record SwapCalibration(Path file, String sha256, List<SwapSummary> rows, 
         }
         Arrays.sort(lat);
         return new SwapCalibration(file, PingPongInput.sha256(file), List.copyOf(rows), iterations, volume, o, lat[0], lat[lat.length - 1],
-                bwMed, volume / transfer);
+                bwMed, volume / transfer, calls);
+    }
+
+    /**
+     * Least squares (relative residuals) for {@code o_s = o_r}, {@code o_is}, {@code o_ir} from the
+     * variants' latencies; with {@code fixedBlocking} not NaN, {@code o_s = o_r} is held at it.
+     * Null when the rows present do not identify the unknowns. Negative solutions are clamped to 0.
+     */
+    static CallFit fitCalls(List<SwapSummary> rows, double fixedBlocking) {
+        boolean fixed = !Double.isNaN(fixedBlocking);
+        List<double[]> a = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        for (SwapSummary r : rows) {
+            // columns: o (blocking, each side), o_is, o_ir
+            double[] row = switch (r.variant()) {
+                case "sendrecv" -> new double[] {2, 0, 0};
+                case "isend" -> new double[] {1, 1, 0};
+                case "irecv" -> new double[] {1, 0, 1};
+                case "isend-irecv" -> new double[] {0, 1, 1};
+                default -> null;
+            };
+            if (row == null) {
+                continue;
+            }
+            double t = r.latencySeconds();
+            double target = fixed ? t - row[0] * fixedBlocking : t;
+            double[] w = fixed ? new double[] {row[1] / t, row[2] / t} : new double[] {row[0] / t, row[1] / t, row[2] / t};
+            a.add(w);
+            y.add(target / t);
+        }
+        int cols = fixed ? 2 : 3;
+        if (a.size() < cols) {
+            return null;
+        }
+        org.apache.commons.math3.linear.RealMatrix m = new org.apache.commons.math3.linear.Array2DRowRealMatrix(a.toArray(new double[0][]));
+        org.apache.commons.math3.linear.QRDecomposition qr = new org.apache.commons.math3.linear.QRDecomposition(m, 1e-9);
+        org.apache.commons.math3.linear.DecompositionSolver solver = qr.getSolver();
+        if (!solver.isNonSingular()) {
+            return null;
+        }
+        double[] x = solver.solve(new org.apache.commons.math3.linear.ArrayRealVector(y.stream().mapToDouble(Double::doubleValue).toArray())).toArray();
+        double ob = fixed ? fixedBlocking : Math.max(0, x[0]);
+        double ois = Math.max(0, x[fixed ? 0 : 1]);
+        double oir = Math.max(0, x[fixed ? 1 : 2]);
+        CallFit f = new CallFit(ob, ois, oir, 0);
+        double worst = 0;
+        for (SwapSummary r : rows) {
+            if (STREAMING_VARIANTS.contains(r.variant())) {
+                worst = Math.max(worst, Math.abs(f.perMessageSeconds(r.variant()) / r.latencySeconds() - 1));
+            }
+        }
+        return new CallFit(ob, ois, oir, worst);
     }
 
     private static boolean usable(SwapSummary r) {
@@ -114,17 +197,31 @@ public record SwapCalibration(Path file, String sha256, List<SwapSummary> rows, 
     public Calibration.Overheads overheads(double capSeconds, List<String> warnings) {
         double o = perMessageSeconds;
         String capped = "";
+        CallFit calls = callFit;
         if (o > capSeconds) {
             warnings.add(String.format(Locale.ROOT, "swap summary %s: per-message cost %.3f us exceeds the ping-pong's zero-byte time %.3f us;"
                     + " overheads capped at it (the wire latency becomes 0)", file, o * 1e6, capSeconds * 1e6));
             o = capSeconds;
             capped = String.format(Locale.ROOT, ", capped at the ping-pong's zero-byte time %.3f us", capSeconds * 1e6);
+            calls = callFit == null ? null : fitCalls(rows, o / 2);
         }
-        String reason = String.format(Locale.ROOT, "from the swap summary %s: o_s + o_r = (T1024-T512)/512 = %.3f us (median of %d unordered"
-                        + " non-overlapped %d-iteration rows %s; range %.3f..%.3f us)%s, split evenly between send and receive (a swap does not"
-                        + " separate them); no per-byte overhead (not identified)",
-                file, perMessageSeconds * 1e6, rows.size(), iterations, variants(), perMessageLowSeconds * 1e6, perMessageHighSeconds * 1e6, capped);
-        return new Calibration.Overheads(o / 2, o / 2, 0, 0, reason, perMessageLowSeconds, perMessageHighSeconds);
+        String what = callFit != null
+                ? String.format(Locale.ROOT, "o_s + o_r = %.3f us fitted with the nonblocking overheads to the (T1024-T512)/512 latencies of %d unordered"
+                        + " non-overlapped %d-iteration rows %s (range %.3f..%.3f us)", perMessageSeconds * 1e6, rows.size(), iterations, variants(),
+                        perMessageLowSeconds * 1e6, perMessageHighSeconds * 1e6)
+                : String.format(Locale.ROOT, "o_s + o_r = (T1024-T512)/512 = %.3f us (median of %d unordered non-overlapped %d-iteration rows %s;"
+                        + " range %.3f..%.3f us)", perMessageSeconds * 1e6, rows.size(), iterations, variants(), perMessageLowSeconds * 1e6,
+                        perMessageHighSeconds * 1e6);
+        String split = calls != null
+                ? String.format(Locale.ROOT, "; MPI_Isend o_is = %.3f us, MPI_Irecv o_ir = %.3f us (isend = o_is + o_r, irecv = o_ir + o_s,"
+                        + " isend-irecv = o_is + o_ir, sendrecv = o_s + o_r; largest residual %.2f%%)", calls.isendSeconds() * 1e6,
+                        calls.irecvSeconds() * 1e6, 100 * calls.maxAbsRelResidual())
+                : "; nonblocking calls cost the same (the rows do not separate them)";
+        String reason = String.format(Locale.ROOT, "from the swap summary %s: %s%s, split evenly between send and receive (a swap does not"
+                + " separate them)%s; no per-byte overhead (not identified)", file, what, capped, split);
+        double isend = calls != null ? calls.isendSeconds() : o / 2;
+        double irecv = calls != null ? calls.irecvSeconds() : o / 2;
+        return new Calibration.Overheads(o / 2, o / 2, 0, 0, reason, perMessageLowSeconds, perMessageHighSeconds, isend, irecv);
     }
 
     String variants() {

@@ -24,18 +24,30 @@ import java.util.Map;
  * @param recvOverheadPerByteSeconds extra receiver CPU time per byte (copy out of the transport)
  * @param detachedSendMaxBytes rendezvous messages of at most this size release the sender after its
  *                             overhead (0 = off: every rendezvous send blocks until delivery)
+ * @param isendOverheadSeconds per-message CPU time of a user's MPI_Isend (SMPI's {@code smpi/ois});
+ *                             {@code MPI_Send}, {@code MPI_Sendrecv} and collectives charge o_s
+ * @param irecvOverheadSeconds per-message CPU time of a user's MPI_Irecv, charged at its wait;
+ *                             {@code MPI_Recv}, {@code MPI_Sendrecv} and collectives charge o_r
  */
 public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, double recvOverheadSeconds,
                         double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds,
-                        long detachedSendMaxBytes) {
+                        long detachedSendMaxBytes, double isendOverheadSeconds, double irecvOverheadSeconds) {
 
     public static final String PREFIX = "mpi.";
 
     public MpiConfig {
         if (eagerThresholdBytes < 0 || sendOverheadSeconds < 0 || recvOverheadSeconds < 0
-                || sendOverheadPerByteSeconds < 0 || recvOverheadPerByteSeconds < 0 || detachedSendMaxBytes < 0) {
+                || sendOverheadPerByteSeconds < 0 || recvOverheadPerByteSeconds < 0 || detachedSendMaxBytes < 0
+                || !(isendOverheadSeconds >= 0) || !(irecvOverheadSeconds >= 0)) {
             throw new IllegalArgumentException("MPI thresholds and overheads must be non-negative");
         }
+    }
+
+    /** Nonblocking calls cost what blocking ones do (the usual case: one o_s, one o_r). */
+    public MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, double recvOverheadSeconds,
+                     double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds, long detachedSendMaxBytes) {
+        this(eagerThresholdBytes, sendOverheadSeconds, recvOverheadSeconds, sendOverheadPerByteSeconds,
+                recvOverheadPerByteSeconds, detachedSendMaxBytes, sendOverheadSeconds, recvOverheadSeconds);
     }
 
     /** Without detached sends (the original five parameters; kept for callers written before it). */
@@ -50,16 +62,22 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
         return new MpiConfig(65536, 0, 0, 0, 0, 0);
     }
 
-    /** Reads {@code mpi.*} keys (as written by calibration), others default. */
+    /**
+     * Reads {@code mpi.*} keys (as written by calibration), others default; without
+     * {@code mpi.isend-overhead-s} / {@code mpi.irecv-overhead-s} nonblocking calls cost o_s / o_r.
+     */
     public static MpiConfig fromProperties(Map<String, String> props) {
         MpiConfig d = defaults();
+        double os = Double.parseDouble(props.getOrDefault(PREFIX + "send-overhead-s", Double.toString(d.sendOverheadSeconds)));
+        double or = Double.parseDouble(props.getOrDefault(PREFIX + "recv-overhead-s", Double.toString(d.recvOverheadSeconds)));
         return new MpiConfig(
                 Long.parseLong(props.getOrDefault(PREFIX + "eager-threshold-bytes", Long.toString(d.eagerThresholdBytes))),
-                Double.parseDouble(props.getOrDefault(PREFIX + "send-overhead-s", Double.toString(d.sendOverheadSeconds))),
-                Double.parseDouble(props.getOrDefault(PREFIX + "recv-overhead-s", Double.toString(d.recvOverheadSeconds))),
+                os, or,
                 Double.parseDouble(props.getOrDefault(PREFIX + "send-overhead-per-byte-s", Double.toString(d.sendOverheadPerByteSeconds))),
                 Double.parseDouble(props.getOrDefault(PREFIX + "recv-overhead-per-byte-s", Double.toString(d.recvOverheadPerByteSeconds))),
-                Long.parseLong(props.getOrDefault(PREFIX + "detached-send-max-bytes", Long.toString(d.detachedSendMaxBytes))));
+                Long.parseLong(props.getOrDefault(PREFIX + "detached-send-max-bytes", Long.toString(d.detachedSendMaxBytes))),
+                Double.parseDouble(props.getOrDefault(PREFIX + "isend-overhead-s", Double.toString(os))),
+                Double.parseDouble(props.getOrDefault(PREFIX + "irecv-overhead-s", Double.toString(or))));
     }
 
     public Map<String, String> toProperties() {
@@ -70,6 +88,8 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
         m.put(PREFIX + "send-overhead-per-byte-s", Double.toString(sendOverheadPerByteSeconds));
         m.put(PREFIX + "recv-overhead-per-byte-s", Double.toString(recvOverheadPerByteSeconds));
         m.put(PREFIX + "detached-send-max-bytes", Long.toString(detachedSendMaxBytes));
+        m.put(PREFIX + "isend-overhead-s", Double.toString(isendOverheadSeconds));
+        m.put(PREFIX + "irecv-overhead-s", Double.toString(irecvOverheadSeconds));
         return m;
     }
 

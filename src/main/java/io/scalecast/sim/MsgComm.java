@@ -17,7 +17,10 @@ import java.util.Map;
  * eager delivery); collectives are built from point-to-point messages in {@link Collectives}.
  *
  * <p>Costs: a send charges the sender {@code o_s + s·o_s'} of CPU time before the data leaves; a
- * receive charges the receiver {@code o_r + s·o_r'} after the data has arrived (at its wait).
+ * receive charges the receiver {@code o_r + s·o_r'} after the data has arrived (at its wait). A
+ * user's {@code isend}/{@code irecv} charge the nonblocking overheads {@code o_is}/{@code o_ir}
+ * instead (equal to o_s/o_r unless calibrated apart, as a PSTSWM swap summary does); blocking
+ * calls, {@code sendrecv} and collectives charge o_s/o_r.
  * Tags must be non-negative; negative tags are reserved for collectives.
  */
 final class MsgComm implements Comm {
@@ -99,12 +102,16 @@ final class MsgComm implements Comm {
 
     @Override
     public void send(int dst, long bytes, int tag) {
-        wait(isend(dst, bytes, tag));
+        checkRank(dst, "destination");
+        checkTag(tag);
+        wait(isend0(dst, bytes, tag));
     }
 
     @Override
     public long recv(int src, int tag) {
-        Request r = irecv(src, tag);
+        checkRank(src, "source");
+        checkTag(tag);
+        Request r = irecv0(src, tag);
         wait(r);
         return r.bytes();
     }
@@ -113,23 +120,27 @@ final class MsgComm implements Comm {
     public Request isend(int dst, long bytes, int tag) {
         checkRank(dst, "destination");
         checkTag(tag);
-        return isend0(dst, bytes, tag);
+        return isend0(dst, bytes, tag, config().isendOverheadSeconds());
     }
 
     @Override
     public Request irecv(int src, int tag) {
         checkRank(src, "source");
         checkTag(tag);
-        return irecv0(src, tag);
+        return irecv0(src, tag).markUserIrecv();
     }
 
-    /** isend without the user-tag check (collectives use negative tags). */
+    /** isend without the user-tag check (collectives use negative tags), charging o_s. */
     MsgRequest isend0(int dst, long bytes, int tag) {
+        return isend0(dst, bytes, tag, config().sendOverheadSeconds());
+    }
+
+    private MsgRequest isend0(int dst, long bytes, int tag, double overheadSeconds) {
         if (bytes < 0) {
             throw new IllegalArgumentException("message size must be non-negative, got " + bytes);
         }
         MpiConfig c = config();
-        busy(c.sendOverheadSeconds() + bytes * c.sendOverheadPerByteSeconds());
+        busy(overheadSeconds + bytes * c.sendOverheadPerByteSeconds());
         int dstWorld = worldRanks[dst];
         String mb = world.nextSendMailbox(id, worldRanks[rank], dstWorld, tag);
         world.countMessage();
@@ -161,7 +172,7 @@ final class MsgComm implements Comm {
         }
         if (r.awaitTransfer() && r.isReceive()) {
             MpiConfig c = config();
-            busy(c.recvOverheadSeconds() + r.bytes() * c.recvOverheadPerByteSeconds());
+            busy((r.userIrecv() ? c.irecvOverheadSeconds() : c.recvOverheadSeconds()) + r.bytes() * c.recvOverheadPerByteSeconds());
         }
     }
 

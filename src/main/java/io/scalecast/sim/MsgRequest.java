@@ -13,6 +13,8 @@ final class MsgRequest implements Request {
     private long bytes;
     private boolean transferred;
     private boolean completed;
+    /** Posted by a user's MPI_Irecv (charged o_ir at its wait) rather than MPI_Recv or a collective (o_r). */
+    private boolean userIrecv;
 
     private MsgRequest(MsgComm owner, boolean receive, org.simgrid.msg.Comm comm, long bytes) {
         this.owner = owner;
@@ -33,6 +35,15 @@ final class MsgRequest implements Request {
 
     static MsgRequest recv(MsgComm owner, org.simgrid.msg.Comm comm) {
         return new MsgRequest(owner, true, comm, -1);
+    }
+
+    MsgRequest markUserIrecv() {
+        userIrecv = true;
+        return this;
+    }
+
+    boolean userIrecv() {
+        return userIrecv;
     }
 
     MsgComm owner() {

@@ -66,7 +66,8 @@ public record NetworkPreset(String name, double latencySeconds, double bandwidth
         e.setConfig("network/crosstraffic", "0");
         e.setConfig("network/TCP-gamma", "1e30");
         e.setClusterProp("mpi.eager-threshold-bytes", Long.toString(eagerThresholdBytes));
-        for (String k : List.of("mpi.send-overhead-s", "mpi.recv-overhead-s", "mpi.send-overhead-per-byte-s", "mpi.recv-overhead-per-byte-s")) {
+        for (String k : List.of("mpi.send-overhead-s", "mpi.recv-overhead-s", "mpi.send-overhead-per-byte-s", "mpi.recv-overhead-per-byte-s",
+                "mpi.isend-overhead-s", "mpi.irecv-overhead-s")) {
             e.setClusterProp(k, "0");
         }
         e.setClusterProp("whatif.network", name + ": " + source);

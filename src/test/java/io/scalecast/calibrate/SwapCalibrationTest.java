@@ -29,8 +29,19 @@ class SwapCalibrationTest {
         // The 10-iteration unordered non-overlapped rows of isend, irecv, isend-irecv, sendrecv (seed 003).
         assertEquals(10, s.iterations());
         assertEquals(4, s.rows().size());
-        double o = (32.45e-6 + 35.29e-6) / 2; // median of 35.29, 32.45, 31.81, 35.60 us
-        assertEquals(o, s.perMessageSeconds(), 1e-12);
+        // Least squares (relative) of sendrecv = 2o, isend = o_is + o, irecv = o_ir + o,
+        // isend-irecv = o_is + o_ir on 35.60, 35.29, 32.45, 31.81 us. The additive model leaves
+        // (isend + irecv) - (isend-irecv + sendrecv) = 0.33 us unexplained, so each row misses by ~0.08 us.
+        SwapCalibration.CallFit f = s.callFit();
+        assertTrue(f != null);
+        assertEquals(35.60e-6, 2 * f.blockingSeconds(), 0.15e-6);
+        assertEquals(35.29e-6, f.perMessageSeconds("isend"), 0.15e-6);
+        assertEquals(32.45e-6, f.perMessageSeconds("irecv"), 0.15e-6);
+        assertEquals(31.81e-6, f.perMessageSeconds("isend-irecv"), 0.15e-6);
+        assertTrue(f.maxAbsRelResidual() > 0.001 && f.maxAbsRelResidual() < 0.005, "residual " + f.maxAbsRelResidual());
+        assertTrue(f.irecvSeconds() < f.isendSeconds() && f.isendSeconds() < f.blockingSeconds(), f.toString());
+        double o = 2 * f.blockingSeconds(); // a ping-pong pays o_s + o_r
+        assertEquals(o, s.perMessageSeconds(), 1e-15);
         double bw = (847.95e6 + 856.82e6) / 2; // median of 856.82, 821.93, 847.95, 857.22 MB/s
         assertEquals(bw, s.swapBandwidthBytesPerSecond(), 1);
         double v = 2097152;
@@ -38,8 +49,33 @@ class SwapCalibrationTest {
         Calibration.Overheads ov = s.overheads(1, new java.util.ArrayList<>());
         assertEquals(o / 2, ov.sendSeconds(), 1e-15);
         assertEquals(o / 2, ov.recvSeconds(), 1e-15);
+        assertEquals(f.isendSeconds(), ov.isendSeconds(), 1e-15);
+        assertEquals(f.irecvSeconds(), ov.irecvSeconds(), 1e-15);
         assertEquals(31.81e-6, ov.perMessageLowSeconds(), 1e-12);
         assertEquals(35.60e-6, ov.perMessageHighSeconds(), 1e-12);
+    }
+
+    /** Rows generated from known per-call overheads are fitted back exactly; too few rows identify nothing. */
+    @Test
+    void perCallOverheadsAreRecoveredAndUnidentifiedWithoutEnoughRows() {
+        double o = 4e-6, ois = 2.5e-6, oir = 6e-6;
+        List<io.scalecast.trace.SwapSummary> rows = List.of(row("sendrecv", 2 * o), row("isend", ois + o), row("irecv", oir + o),
+                row("isend-irecv", ois + oir));
+        SwapCalibration.CallFit f = SwapCalibration.fitCalls(rows, Double.NaN);
+        assertEquals(o, f.blockingSeconds(), 1e-15);
+        assertEquals(ois, f.isendSeconds(), 1e-15);
+        assertEquals(oir, f.irecvSeconds(), 1e-15);
+        assertEquals(0, f.maxAbsRelResidual(), 1e-12);
+        // blocking held (a cap): the nonblocking ones still follow from their rows
+        SwapCalibration.CallFit g = SwapCalibration.fitCalls(rows, 3e-6);
+        assertEquals(3e-6, g.blockingSeconds(), 0);
+        assertTrue(g.irecvSeconds() > g.isendSeconds() && g.maxAbsRelResidual() > 0.01, g.toString());
+        // sendrecv and isend only: o_ir is not identified
+        assertEquals(null, SwapCalibration.fitCalls(rows.subList(0, 2), Double.NaN));
+    }
+
+    private static io.scalecast.trace.SwapSummary row(String variant, double latency) {
+        return new io.scalecast.trace.SwapSummary("unordered", variant, 10, false, 1e9, latency, 0.1, 1 << 20);
     }
 
     @Test

@@ -157,6 +157,23 @@ class CollectivesTest {
         near(os + s * osb + L + s / B + or + s * orb, r.number("end1"), "receiver: o_s, wire, o_r");
     }
 
+    /** MPI_Isend / MPI_Irecv charge o_is / o_ir when the platform has them, o_s / o_r otherwise; blocking calls always o_s / o_r. */
+    @Test
+    void nonblockingCallsChargeTheirOwnOverheads() throws Exception {
+        double os = 3e-6, or = 5e-6, ois = 2e-6, oir = 7e-6;
+        String base = "<prop id=\"mpi.send-overhead-s\" value=\"" + os + "\"/>"
+                + "<prop id=\"mpi.recv-overhead-s\" value=\"" + or + "\"/>";
+        Path apart = platform(2, base + "<prop id=\"mpi.isend-overhead-s\" value=\"" + ois + "\"/>"
+                + "<prop id=\"mpi.irecv-overhead-s\" value=\"" + oir + "\"/>");
+        Path same = platform(2, base);
+        long s = 1000;
+        Map<String, String> m = Map.of("bytes", Long.toString(s));
+        near(os + L + s / B + or, run(apart, 2, "release", m).number("end1"), "blocking: o_s, wire, o_r");
+        near(ois + L + s / B + oir, run(apart, 2, "release-nb", m).number("end1"), "nonblocking: o_is, wire, o_ir");
+        near(ois, run(apart, 2, "release-nb", m).number("end0"), "eager isend returns after o_is");
+        near(os + L + s / B + or, run(same, 2, "release-nb", m).number("end1"), "no isend/irecv keys: nonblocking costs o_s, o_r");
+    }
+
     @Test
     void concurrentTransfersOnIndependentLinksOverlap() throws Exception {
         Map<String, String> m = Map.of("bytes", Long.toString(S));

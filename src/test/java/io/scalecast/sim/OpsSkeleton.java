@@ -64,6 +64,17 @@ public final class OpsSkeleton implements Skeleton {
                     out.put("received", c.recv(0, 0));
                 }
             }
+            case "release-nb" -> {
+                // as "release" with MPI_Isend / MPI_Irecv and a wait
+                if (r == 0) {
+                    c.wait(c.isend(1, bytes, 0));
+                } else if (r == 1) {
+                    c.computeSeconds(delay);
+                    Request q = c.irecv(0, 0);
+                    c.wait(q);
+                    out.put("received", q.bytes());
+                }
+            }
             case "exchange" -> {
                 // ranks 0 and 1 swap one message each way with isend/irecv/waitall.
                 int o = 1 - r;
