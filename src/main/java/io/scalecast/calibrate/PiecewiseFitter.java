@@ -27,6 +27,9 @@ import java.util.List;
  *       segment plus k−1 breakpoints). The floor ({@code noiseFloorRelative}, default 0.1%)
  *       keeps noise-free (published or synthetic) traces from buying segments that fit
  *       nothing but rounding.</li>
+ *   <li>Error target ({@code maxAbsRelErrorTarget}, default 10%): when BIC's fit misses some
+ *       size by more, the fewest segments whose least-RSS partition meets the target are taken
+ *       instead (if any count up to the maximum does).</li>
  *   <li>Latency and per-byte cost are constrained non-negative (SimGrid factors cannot be
  *       negative); a segment whose free fit violates that is refitted with the parameter at 0.</li>
  *   <li>Each chosen segment is refined with Commons Math's Levenberg–Marquardt optimizer,
@@ -43,23 +46,33 @@ public final class PiecewiseFitter {
      * @param maxSegments         most segments considered (BIC chooses among 1..max)
      * @param noiseFloorRelative  relative residual level treated as noise-free (BIC floor)
      */
-    public record Options(int minPointsPerSegment, int maxSegments, double noiseFloorRelative) {
+    public record Options(int minPointsPerSegment, int maxSegments, double noiseFloorRelative, double maxAbsRelErrorTarget) {
         public Options {
-            if (minPointsPerSegment < 2 || maxSegments < 1 || !(noiseFloorRelative > 0)) {
-                throw new IllegalArgumentException("need minPointsPerSegment ≥ 2, maxSegments ≥ 1, noise floor > 0");
+            if (minPointsPerSegment < 2 || maxSegments < 1 || !(noiseFloorRelative > 0)
+                    || !(Double.isNaN(maxAbsRelErrorTarget) || maxAbsRelErrorTarget > 0)) {
+                throw new IllegalArgumentException("need minPointsPerSegment ≥ 2, maxSegments ≥ 1, noise floor > 0, error target > 0 or NaN");
             }
         }
 
+        /** BIC alone (no error target). */
+        public Options(int minPointsPerSegment, int maxSegments, double noiseFloorRelative) {
+            this(minPointsPerSegment, maxSegments, noiseFloorRelative, Double.NaN);
+        }
+
         /**
-         * 2 sizes per segment, up to 16 segments, 0.1% noise floor. Measured on the quiet-host
+         * 2 sizes per segment, up to 16 segments, 0.1% noise floor, 10% error target. Measured on the quiet-host
          * traces (platforms/README.md, round-trip table): with 3 sizes per segment and 8 segments
          * the shared-memory ping-pong's 1.5-6 KiB fragment regime could not be followed (max error
          * 17%, hold-out median 6.4%); with 2 and 16 it is (10.8%, hold-out 2.5%), and BIC still
          * keeps single lines single ({@code PiecewiseFitterTest}). One size per segment was tried
          * and rejected: BIC then interpolates every point and the hold-out error grows (5-8% median).
+         * The 10% target (the largest miss a calibration should leave at any measured size, issue
+         * #5's round-trip bound) only acts where BIC's fit misses a size by more: on the shm trace
+         * BIC stops at 7 segments and misses the 2048 B bump by 10.8%; 11 segments miss nothing by
+         * more than 9.3% (platforms/README.md, with the hold-out effect).
          */
         public static Options defaults() {
-            return new Options(2, 16, 1e-3);
+            return new Options(2, 16, 1e-3, 0.10);
         }
     }
 
@@ -126,10 +139,31 @@ public final class PiecewiseFitter {
                 chosen = k;
             }
         }
+        PiecewiseFit fit = build(points, s, t, cut, chosen, bic);
+        double target = options.maxAbsRelErrorTarget();
+        if (!Double.isNaN(target) && fit.maxAbsRelativeError() > target) {
+            // BIC's fit misses some size by more than the target: take the fewest segments whose
+            // least-RSS partition meets it, if any does (else BIC's choice stands and the report says so).
+            for (int k = chosen + 1; k < kMax; k++) {
+                if (Double.isInfinite(best[k][n - 1])) {
+                    continue;
+                }
+                PiecewiseFit more = build(points, s, t, cut, k, bic);
+                if (more.maxAbsRelativeError() <= target) {
+                    return more;
+                }
+            }
+        }
+        return fit;
+    }
+
+    /** The fit with {@code k + 1} segments on the dynamic programme's least-RSS partition. */
+    private PiecewiseFit build(List<PingPongPoint> points, double[] s, double[] t, int[][] cut, int k, double[] bic) {
+        int n = points.size();
         List<int[]> ranges = new ArrayList<>();
         int j = n - 1;
-        for (int k = chosen; k >= 0; k--) {
-            int i = k == 0 ? 0 : cut[k][j];
+        for (int q = k; q >= 0; q--) {
+            int i = q == 0 ? 0 : cut[q][j];
             ranges.add(0, new int[] {i, j});
             j = i - 1;
         }
