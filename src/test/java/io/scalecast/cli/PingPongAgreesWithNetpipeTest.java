@@ -19,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -43,15 +42,19 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * 10 MB dummy array before each block; ours with {@code --buffers netpipe} does the same.</li>
  * <li>transport: both with {@code --mca btl_vader_single_copy_mechanism none} (Open MPI's CMA
  * path is erratic on this VM at large sizes, traces/local/README.md).</li>
+ * <li>warm-up: NetPIPE starts at 128 KiB ({@code -l 131072}), so that 256 KiB is not the first size
+ * it measures: its first size is slower (3 paired runs on the quiet host, 256 KiB as first size
+ * 25.5-27.5 µs, after 128 KiB 23.6-24.6 µs); ours touches its buffers before timing and runs
+ * untimed round trips at each size.</li>
  * </ul>
  *
- * <p>Noise: this runs inside the CI suite on a possibly busy machine, where a rank can lose its
- * core for milliseconds to hundreds of milliseconds (traces/local/README.md). The honest defences
- * are the ones the statistic already has: both tools take their fastest block, the blocks are short
- * (20 round trips: a few ms at 4 MiB) and there are 9 of them per size. On top of that the whole
- * comparison (3 NetPIPE runs, our run, compare) is repeated up to 3 times and the test passes as
- * soon as one complete repetition agrees at all five sizes; it fails if none does. Both tools run
- * under {@code nice -n -19} like the committed traces. Every repetition's table is printed.
+ * <p>Noise: a rank on this host can lose its core for milliseconds (traces/local/README.md), and
+ * then one tool's fastest block is slow while the other's is not: on the quiet host (2026-11-30,
+ * 16 paired attempts) single attempts differed by up to 23% at one size while the per-size medians
+ * of the differences were within 4%. So the comparison is repeated {@value #REPETITIONS} times
+ * (each: 3 NetPIPE runs, then our run) and, per size, the <em>median</em> of the paired relative
+ * differences must be within 10%; every repetition's table is printed. Both tools run under
+ * {@code nice -n -19} like the committed traces.
  *
  * <p>It is a timing target, so it is tagged {@code measurement} and left out of the default suite
  * (the project's standard: timing and accuracy targets live in measurement reports, not in unit tests
@@ -61,7 +64,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @Tag("measurement")
 class PingPongAgreesWithNetpipeTest {
     private static final long[] SIZES = {256L << 10, 512L << 10, 1L << 20, 2L << 20, 4L << 20};
-    private static final int ATTEMPTS = 3;
+    private static final int REPETITIONS = 5;
     private static final double TOLERANCE = 0.10;
     private static final int BLOCK = 20;
     private static final int NETPIPE_RUNS = 3;
@@ -88,33 +91,35 @@ class PingPongAgreesWithNetpipeTest {
         // both at the priority the committed traces are measured with (scripts/measure-local.sh); without
         // the privilege nice only warns and runs the command at its own priority
         Launch launch = new Launch("mpirun", 2, null, mca, List.of("nice", "-n", "-19"), Map.of());
-        List<String> tables = new ArrayList<>();
-        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            Path work = Files.createDirectory(dir.resolve("attempt" + attempt));
+        Map<Long, List<Double>> diffs = new TreeMap<>();
+        List<String> rows = new ArrayList<>();
+        rows.add(String.format(Locale.ROOT, "one-way us, fastest of %d blocks of %d back-to-back round trips; sc_pingpong / NetPIPE - 1",
+                NETPIPE_RUNS * NETPIPE_TRIALS, BLOCK));
+        rows.add(String.format(Locale.ROOT, "%4s %9s %12s %12s %8s", "rep", "bytes", "sc_pingpong", "NetPIPE", "diff"));
+        for (int rep = 1; rep <= REPETITIONS; rep++) {
+            Path work = Files.createDirectory(dir.resolve("rep" + rep));
             Map<Long, Double> theirs = netpipe(launch, work);
             Map<Long, Double> ours = ours(mca, work);
-            List<String> rows = new ArrayList<>();
-            rows.add(String.format(Locale.ROOT, "attempt %d: one-way us, fastest of %d blocks of %d back-to-back round trips",
-                    attempt, NETPIPE_RUNS * NETPIPE_TRIALS, BLOCK));
-            rows.add(String.format(Locale.ROOT, "%9s %12s %12s %8s", "bytes", "sc_pingpong", "NetPIPE", "diff"));
-            boolean agree = true;
             for (long s : SIZES) {
                 Double a = ours.get(s);
                 Double b = theirs.get(s);
                 assertTrue(a != null && b != null, "size " + s + " missing: ours " + ours.keySet() + ", NetPIPE " + theirs.keySet());
                 double rel = a / b - 1;
-                agree &= Math.abs(rel) <= TOLERANCE;
-                rows.add(String.format(Locale.ROOT, "%9d %12.1f %12.1f %+7.1f%%", s, 1e6 * a, 1e6 * b, 100 * rel));
-            }
-            String table = String.join("\n", rows);
-            System.out.println(table);
-            tables.add(table);
-            if (agree) {
-                return;
+                diffs.computeIfAbsent(s, k -> new ArrayList<>()).add(rel);
+                rows.add(String.format(Locale.ROOT, "%4d %9d %12.1f %12.1f %+7.1f%%", rep, s, 1e6 * a, 1e6 * b, 100 * rel));
             }
         }
-        fail("sc_pingpong and NetPIPE differ by more than 10% at some size in each of " + ATTEMPTS + " repetitions:\n"
-                + String.join("\n", tables));
+        boolean agree = true;
+        rows.add(String.format(Locale.ROOT, "%9s %15s %18s", "bytes", "median diff", "range"));
+        for (long s : SIZES) {
+            double[] d = diffs.get(s).stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            double med = d.length % 2 == 1 ? d[d.length / 2] : (d[d.length / 2 - 1] + d[d.length / 2]) / 2;
+            agree &= Math.abs(med) <= TOLERANCE;
+            rows.add(String.format(Locale.ROOT, "%9d %+14.1f%% %+8.1f%% .. %+5.1f%%", s, 100 * med, 100 * d[0], 100 * d[d.length - 1]));
+        }
+        String table = String.join("\n", rows);
+        System.out.println(table);
+        assertTrue(agree, "sc_pingpong and NetPIPE: median paired difference beyond 10% at some size:\n" + table);
     }
 
     /** NetPIPE -I -n 20, run 3 times, imported together; per size the fastest run (time_min_s). */
@@ -123,7 +128,7 @@ class PingPongAgreesWithNetpipeTest {
         for (int run = 1; run <= NETPIPE_RUNS; run++) {
             Path raw = work.resolve("np" + run + ".out");
             List<String> cmd = launch.command(Path.of("NPopenmpi"), List.of("-I", "-n", Integer.toString(BLOCK), "-p", "0",
-                    "-l", "262144", "-u", "4194304", "-o", raw.toString()));
+                    "-l", "131072", "-u", "4194304", "-o", raw.toString()));
             Path log = work.resolve("np" + run + ".log");
             Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             boolean done = p.waitFor(120, TimeUnit.SECONDS);
