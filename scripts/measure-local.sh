@@ -45,7 +45,8 @@ for w in "${what[@]}"; do
         mv "$tmp/prov" "${f%.out}.provenance.txt"
         rm -rf "$tmp"
       done ;;
-    swap) locked ./scalecast measure swap --wrapper "$WRAP" --np 2 --runs "$RUNS" --out "$OUT/swap-shm-2r.csv" --summary-out "$OUT/swap-shm-2r-summary.csv" ;;
+    swap) locked ./scalecast measure swap --wrapper "$WRAP" --np 2 --runs "$RUNS" ${MCA[@]+--mpirun-args "${MCA[*]}"} \
+            --out "$OUT/swap-shm-2r$SUF.csv" --summary-out "$OUT/swap-shm-2r$SUF-summary.csv" ;;
     # BEFF_ARGS: e.g. "--random 10 --time-per-loop 0.1" to shorten the run (recorded in the trace's command line)
     beff) locked ./scalecast measure beff --wrapper "$WRAP" --np 2 --runs "$RUNS" ${BEFF_ARGS:-} ${MCA[@]+--mpirun-args "${MCA[*]}"} \
             --out "$OUT/beff-shm-2r$SUF.csv" --summary-out "$OUT/beff-shm-2r$SUF-summary.csv" ;;
