@@ -50,7 +50,8 @@ final class WhatifCommand implements Callable<Integer> {
     @Option(names = "--particles", paramLabel = "N", description = "Tree-code particle count.")
     long particles;
 
-    @Option(names = "--distribution", paramLabel = "smooth|clustered", defaultValue = "smooth", description = "Tree-code particles (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--distribution", paramLabel = "smooth|clustered", defaultValue = "clustered",
+            description = "Tree-code particles (default: ${DEFAULT-VALUE}, as predict treecode and the seed's headline runs).")
     String distribution;
 
     @Option(names = "--steps", paramLabel = "S", description = "Tree-code steps (default: the predict command's).")
