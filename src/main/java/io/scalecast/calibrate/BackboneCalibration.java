@@ -6,6 +6,7 @@ import io.scalecast.platform.PlatformModel;
 import io.scalecast.platform.PlatformWriter;
 import io.scalecast.trace.BeffSummary;
 import io.scalecast.trace.BeffSummaryTrace;
+import io.scalecast.util.Dirs;
 import io.scalecast.util.ScalecastException;
 
 import java.io.IOException;
@@ -71,18 +72,35 @@ public final class BackboneCalibration {
                 Double.NaN, first.lmaxBytes(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
-    public static Result match(PlatformModel base, int procs, long lmaxBytes, int randomPatterns, double measured,
-                               Consumer<String> progress) {
-        if (procs > base.cluster().nodes() * base.cluster().coresPerNode()) {
-            throw ScalecastException.badInput("b_eff on " + procs + " processes does not fit " + base.cluster().nodes() + " nodes x "
-                    + base.cluster().coresPerNode() + " cores");
+    /** Bad input unless b_eff on {@code procs} processes fits {@code nodes × coresPerNode}. */
+    static void checkFits(int procs, int nodes, int coresPerNode) {
+        if (procs > nodes * coresPerNode) {
+            throw ScalecastException.badInput("b_eff on " + procs + " processes does not fit " + nodes + " nodes x " + coresPerNode + " cores");
         }
-        Path dir;
+    }
+
+    /** A scratch folder for candidate platforms, removed by the caller with {@link Dirs#deleteTree}. */
+    static Path scratch(String prefix) {
         try {
-            dir = Files.createTempDirectory("scalecast-bb-");
+            return Files.createTempDirectory(prefix);
         } catch (IOException e) {
             throw ScalecastException.failure("cannot create scratch directory: " + e.getMessage());
         }
+    }
+
+    /** b_eff simulated on candidate platform {@code m}, written to {@code dir}, ranks spread evenly over its nodes. */
+    static BeffSimulation.Result simulateCandidate(PlatformModel m, Path dir, int procs, long lmax, int randomPatterns) {
+        Path xml = dir.resolve("candidate.xml");
+        PlatformWriter.write(m, xml);
+        int perNode = (int) Math.ceil(procs / (double) m.cluster().nodes());
+        BeffSimulation.Options o = new BeffSimulation.Options(procs, lmax, randomPatterns, 1, 1, Math.max(1, perNode), List.of(), List.of());
+        return BeffSimulation.run(xml, o);
+    }
+
+    public static Result match(PlatformModel base, int procs, long lmaxBytes, int randomPatterns, double measured,
+                               Consumer<String> progress) {
+        checkFits(procs, base.cluster().nodes(), base.cluster().coresPerNode());
+        Path dir = scratch("scalecast-bb-");
         try {
             List<Trial> trials = new ArrayList<>();
             double link = base.cluster().linkBandwidthBytesPerSecond();
@@ -133,20 +151,12 @@ public final class BackboneCalibration {
                     procs, best.backboneBandwidthBytesPerSecond() / 1e6, bestTrial.simulatedBeffBytesPerSecond() / 1e6, measured / 1e6,
                     100 * (bestTrial.simulatedBeffBytesPerSecond() - measured) / measured));
         } finally {
-            try (var s = Files.walk(dir)) {
-                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException ignored) {
-                // scratch only
-            }
+            Dirs.deleteTree(dir);
         }
     }
 
     private static Trial trial(PlatformModel m, Path dir, int procs, long lmax, int randomPatterns, Consumer<String> progress) {
-        Path xml = dir.resolve("candidate.xml");
-        PlatformWriter.write(m, xml);
-        int perNode = (int) Math.ceil(procs / (double) m.cluster().nodes());
-        BeffSimulation.Options o = new BeffSimulation.Options(procs, lmax, randomPatterns, 1, 1, Math.max(1, perNode), List.of(), List.of());
-        BeffSimulation.Result r = BeffSimulation.run(xml, o);
+        BeffSimulation.Result r = simulateCandidate(m, dir, procs, lmax, randomPatterns);
         Trial t = new Trial(m.cluster().backboneSharing(), m.cluster().backboneBandwidthBytesPerSecond(),
                 r.summary().beffBytesPerSecond(), r.wallSeconds());
         if (progress != null) {

@@ -1,12 +1,10 @@
 package io.scalecast.calibrate;
 
 import io.scalecast.app.bench.BeffSimulation;
-import io.scalecast.platform.PlatformWriter;
 import io.scalecast.trace.BeffSummary;
+import io.scalecast.util.Dirs;
 import io.scalecast.util.ScalecastException;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,10 +83,7 @@ public final class BeffPathCalibration {
     static Calibration calibrate(CalibrationRequest req, Consumer<String> progress) {
         int procs = req.beffProcs() > 0 ? req.beffProcs() : Calibrator.largestFitting(req);
         BeffSummary row = BackboneCalibration.pick(req.beff(), procs);
-        if (procs > req.nodes() * req.coresPerNode()) {
-            throw ScalecastException.badInput("b_eff on " + procs + " processes does not fit " + req.nodes() + " nodes x "
-                    + req.coresPerNode() + " cores");
-        }
+        BackboneCalibration.checkFits(procs, req.nodes(), req.coresPerNode());
         long lmax = req.beffLmaxBytes() > 0 ? req.beffLmaxBytes() : row.lmaxBytes() > 0 ? row.lmaxBytes() : 1L << 20;
         if (lmax < 8) {
             throw ScalecastException.badInput("--beff-lmax " + lmax + " B: expected at least 8 B (the path trace needs 4 sizes)");
@@ -98,12 +93,7 @@ public final class BeffPathCalibration {
         double measured = row.beffBytesPerSecond();
         // Fail on bad inputs (node speed, dgemm) before any simulation.
         Calibrator.calibrate(req, implied(req.beff(), sha, lat, measured / procs, lmax), null, null);
-        Path dir;
-        try {
-            dir = Files.createTempDirectory("scalecast-beffpath-");
-        } catch (IOException e) {
-            throw ScalecastException.failure("cannot create scratch directory: " + e.getMessage());
-        }
+        Path dir = BackboneCalibration.scratch("scalecast-beffpath-");
         try {
             List<Trial> trials = new ArrayList<>();
             java.util.function.DoubleFunction<Trial> sim = bw -> {
@@ -172,22 +162,14 @@ public final class BeffPathCalibration {
                     best.bandwidthBytesPerSecond(), List.copyOf(trials), reason);
             return Calibrator.calibrate(req, implied(req.beff(), sha, lat, best.bandwidthBytesPerSecond(), lmax), r, progress);
         } finally {
-            try (var s = Files.walk(dir)) {
-                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException ignored) {
-                // scratch only
-            }
+            Dirs.deleteTree(dir);
         }
     }
 
     private static Trial trial(CalibrationRequest req, double bw, PingPongInput.Trace path, Path dir, int procs, long lmax,
                                Consumer<String> progress) {
         Calibration c = Calibrator.calibrate(req, path, null, null);
-        Path xml = dir.resolve("candidate.xml");
-        PlatformWriter.write(c.model(), xml);
-        int perNode = (int) Math.ceil(procs / (double) req.nodes());
-        BeffSimulation.Options o = new BeffSimulation.Options(procs, lmax, req.beffRandomPatterns(), 1, 1, Math.max(1, perNode), List.of(), List.of());
-        BeffSimulation.Result r = BeffSimulation.run(xml, o);
+        BeffSimulation.Result r = BackboneCalibration.simulateCandidate(c.model(), dir, procs, lmax, req.beffRandomPatterns());
         Trial t = new Trial(bw, r.summary().beffBytesPerSecond(), r.wallSeconds());
         if (progress != null) {
             progress.accept(String.format(Locale.ROOT, "b_eff trial: path %.1f MB/s, latency %s us -> simulated b_eff %.1f MB/s (%.1f s wall)",

@@ -26,7 +26,12 @@ class BeffBackboneTest {
     Path tmp;
 
     private static double beffOf(Path platform, Path out) {
-        Cli r = Cli.run("simulate", "beff", "--platform", platform.toString(), "--np", "8", "--lmax", "64KiB",
+        return beffOf(platform, out, 8);
+    }
+
+    /** b_eff simulated on {@code platform} with {@code np} ranks, L_max 64 KiB, one random ring (the b_eff line of the output). */
+    static double beffOf(Path platform, Path out, int np) {
+        Cli r = Cli.run("simulate", "beff", "--platform", platform.toString(), "--np", Integer.toString(np), "--lmax", "64KiB",
                 "--random", "1", "--out", out.toString());
         assertEquals(0, r.exit, r.toString());
         Matcher m = Pattern.compile("b_eff =\\s+([0-9.]+) MB/s").matcher(r.out);

@@ -11,8 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,12 +32,7 @@ class BeffPathTest {
     Path tmp;
 
     private static double beffOf(Path platform, Path out) {
-        Cli r = Cli.run("simulate", "beff", "--platform", platform.toString(), "--np", "6", "--lmax", "64KiB",
-                "--random", "1", "--out", out.toString());
-        assertEquals(0, r.exit, r.toString());
-        Matcher m = Pattern.compile("b_eff =\\s+([0-9.]+) MB/s").matcher(r.out);
-        assertTrue(m.find(), r.out);
-        return Double.parseDouble(m.group(1)) * 1e6;
+        return BeffBackboneTest.beffOf(platform, out, 6);
     }
 
     @SuppressWarnings("unchecked")
