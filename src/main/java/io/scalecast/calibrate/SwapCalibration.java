@@ -3,6 +3,10 @@ package io.scalecast.calibrate;
 import io.scalecast.trace.SwapSummary;
 import io.scalecast.trace.SwapSummaryTrace;
 import io.scalecast.util.ScalecastException;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.ArrayRealVector;
+import org.apache.commons.math3.linear.DecompositionSolver;
+import org.apache.commons.math3.linear.QRDecomposition;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,13 +70,7 @@ public record SwapCalibration(Path file, String sha256, List<SwapSummary> rows, 
     public record CallFit(double blockingSeconds, double isendSeconds, double irecvSeconds, double maxAbsRelResidual) {
         /** Per-message cost the fit gives a variant. */
         public double perMessageSeconds(String variant) {
-            return switch (variant) {
-                case "sendrecv" -> 2 * blockingSeconds;
-                case "isend" -> isendSeconds + blockingSeconds;
-                case "irecv" -> irecvSeconds + blockingSeconds;
-                case "isend-irecv" -> isendSeconds + irecvSeconds;
-                default -> throw new IllegalArgumentException("no swap variant " + variant);
-            };
+            return SwapCalibration.perMessageSeconds(variant, blockingSeconds, isendSeconds, irecvSeconds);
         }
     }
 
@@ -123,6 +121,17 @@ public record SwapCalibration(Path file, String sha256, List<SwapSummary> rows, 
                 bwMed, volume / transfer, calls);
     }
 
+    /** Per-message cost of a variant: the overheads of the MPI routines it calls, one send and one receive. */
+    static double perMessageSeconds(String variant, double blocking, double isend, double irecv) {
+        return switch (variant) {
+            case "sendrecv" -> 2 * blocking;
+            case "isend" -> isend + blocking;
+            case "irecv" -> irecv + blocking;
+            case "isend-irecv" -> isend + irecv;
+            default -> throw new IllegalArgumentException("no swap variant " + variant);
+        };
+    }
+
     /**
      * Least squares (relative residuals) for {@code o_s = o_r}, {@code o_is}, {@code o_ir} from the
      * variants' latencies; with {@code fixedBlocking} not NaN, {@code o_s = o_r} is held at it.
@@ -133,17 +142,12 @@ public record SwapCalibration(Path file, String sha256, List<SwapSummary> rows, 
         List<double[]> a = new ArrayList<>();
         List<Double> y = new ArrayList<>();
         for (SwapSummary r : rows) {
-            // columns: o (blocking, each side), o_is, o_ir
-            double[] row = switch (r.variant()) {
-                case "sendrecv" -> new double[] {2, 0, 0};
-                case "isend" -> new double[] {1, 1, 0};
-                case "irecv" -> new double[] {1, 0, 1};
-                case "isend-irecv" -> new double[] {0, 1, 1};
-                default -> null;
-            };
-            if (row == null) {
+            String v = r.variant();
+            if (!STREAMING_VARIANTS.contains(v)) {
                 continue;
             }
+            // columns: o (blocking, each side), o_is, o_ir; the cost is linear in them, so unit values give the coefficients
+            double[] row = {perMessageSeconds(v, 1, 0, 0), perMessageSeconds(v, 0, 1, 0), perMessageSeconds(v, 0, 0, 1)};
             double t = r.latencySeconds();
             double target = fixed ? t - row[0] * fixedBlocking : t;
             double[] w = fixed ? new double[] {row[1] / t, row[2] / t} : new double[] {row[0] / t, row[1] / t, row[2] / t};
@@ -154,21 +158,18 @@ public record SwapCalibration(Path file, String sha256, List<SwapSummary> rows, 
         if (a.size() < cols) {
             return null;
         }
-        org.apache.commons.math3.linear.RealMatrix m = new org.apache.commons.math3.linear.Array2DRowRealMatrix(a.toArray(new double[0][]));
-        org.apache.commons.math3.linear.QRDecomposition qr = new org.apache.commons.math3.linear.QRDecomposition(m, 1e-9);
-        org.apache.commons.math3.linear.DecompositionSolver solver = qr.getSolver();
+        DecompositionSolver solver = new QRDecomposition(new Array2DRowRealMatrix(a.toArray(new double[0][])), 1e-9).getSolver();
         if (!solver.isNonSingular()) {
             return null;
         }
-        double[] x = solver.solve(new org.apache.commons.math3.linear.ArrayRealVector(y.stream().mapToDouble(Double::doubleValue).toArray())).toArray();
+        double[] x = solver.solve(new ArrayRealVector(y.stream().mapToDouble(Double::doubleValue).toArray())).toArray();
         double ob = fixed ? fixedBlocking : Math.max(0, x[0]);
         double ois = Math.max(0, x[fixed ? 0 : 1]);
         double oir = Math.max(0, x[fixed ? 1 : 2]);
-        CallFit f = new CallFit(ob, ois, oir, 0);
         double worst = 0;
         for (SwapSummary r : rows) {
             if (STREAMING_VARIANTS.contains(r.variant())) {
-                worst = Math.max(worst, Math.abs(f.perMessageSeconds(r.variant()) / r.latencySeconds() - 1));
+                worst = Math.max(worst, Math.abs(perMessageSeconds(r.variant(), ob, ois, oir) / r.latencySeconds() - 1));
             }
         }
         return new CallFit(ob, ois, oir, worst);

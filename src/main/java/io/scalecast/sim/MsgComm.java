@@ -102,32 +102,38 @@ final class MsgComm implements Comm {
 
     @Override
     public void send(int dst, long bytes, int tag) {
-        checkRank(dst, "destination");
-        checkTag(tag);
-        wait(isend0(dst, bytes, tag));
+        wait(userSend(dst, bytes, tag, config().sendOverheadSeconds()));
     }
 
     @Override
     public long recv(int src, int tag) {
-        checkRank(src, "source");
-        checkTag(tag);
-        Request r = irecv0(src, tag);
+        Request r = userRecv(src, tag);
         wait(r);
         return r.bytes();
     }
 
     @Override
     public Request isend(int dst, long bytes, int tag) {
-        checkRank(dst, "destination");
-        checkTag(tag);
-        return isend0(dst, bytes, tag, config().isendOverheadSeconds());
+        return userSend(dst, bytes, tag, config().isendOverheadSeconds());
     }
 
     @Override
     public Request irecv(int src, int tag) {
+        return userRecv(src, tag).markUserIrecv();
+    }
+
+    /** A user's send with its rank and tag checked; {@code overheadSeconds} = o_s (blocking) or o_is. */
+    private MsgRequest userSend(int dst, long bytes, int tag, double overheadSeconds) {
+        checkRank(dst, "destination");
+        checkTag(tag);
+        return isend0(dst, bytes, tag, overheadSeconds);
+    }
+
+    /** A user's receive with its rank and tag checked. */
+    private MsgRequest userRecv(int src, int tag) {
         checkRank(src, "source");
         checkTag(tag);
-        return irecv0(src, tag).markUserIrecv();
+        return irecv0(src, tag);
     }
 
     /** isend without the user-tag check (collectives use negative tags), charging o_s. */
