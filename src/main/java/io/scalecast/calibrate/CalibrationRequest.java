@@ -24,18 +24,20 @@ import java.nio.file.Path;
  * @param latencyAssumedSeconds route latency assumed (not measured) when there is no ping-pong: the path's bandwidth is then
  *                            fitted to the b_eff row instead of the backbone (NaN: not used)
  * @param latencyReason       why that latency was chosen (recorded as an assumption), or null
+ * @param swapTrace           swap trace (per message count, {@code swap} schema) deciding whether rendezvous exchanges
+ *                            take turns ({@link ExchangeCalibration}), or null
  */
 public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                                  double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
                                  long eagerThresholdBytes, String note,
                                  int beffProcs, long beffLmaxBytes, int beffRandomPatterns, int dgemmN, int dgemmRanksLoaded,
-                                 double latencyAssumedSeconds, String latencyReason) {
+                                 double latencyAssumedSeconds, String latencyReason, Path swapTrace) {
     /** Node speed from the dgemm trace's default row (largest order, most ranks loaded); no assumed latency. */
     public CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                               double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
                               long eagerThresholdBytes, String note, int beffProcs, long beffLmaxBytes, int beffRandomPatterns) {
         this(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeedFlopsPerSecond, nodes, coresPerNode, name,
-                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, 0, 0, Double.NaN, null);
+                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, 0, 0, Double.NaN, null, null);
     }
 
     /** Dgemm row selection, no assumed latency (a ping-pong or swap summary gives the path). */
@@ -44,7 +46,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
                               long eagerThresholdBytes, String note, int beffProcs, long beffLmaxBytes, int beffRandomPatterns,
                               int dgemmN, int dgemmRanksLoaded) {
         this(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeedFlopsPerSecond, nodes, coresPerNode, name,
-                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, dgemmN, dgemmRanksLoaded, Double.NaN, null);
+                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, dgemmN, dgemmRanksLoaded, Double.NaN, null, null);
     }
 
     public CalibrationRequest {

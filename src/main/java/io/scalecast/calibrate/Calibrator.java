@@ -67,6 +67,7 @@ public final class Calibrator {
         SwapCalibration swap = req.swapSummary() == null ? null : SwapCalibration.read(req.swapSummary());
         PingPongInput.Trace pp = implied != null ? implied : req.pingpong() != null ? PingPongInput.read(req.pingpong()) : swap.impliedPingPong();
         PingPongInput.Trace intraPp = req.intraPingpong() == null ? null : PingPongInput.read(req.intraPingpong());
+        io.scalecast.trace.SwapTrace swapTrace = req.swapTrace() == null ? null : io.scalecast.trace.SwapTrace.read(req.swapTrace());
         Calibration.Choice speed = nodeSpeed(req, warnings);
         io.scalecast.trace.BeffSummary beffRow = null;
         if (req.beff() != null && implied == null) {
@@ -137,6 +138,16 @@ public final class Calibrator {
             props.put("mpi.isend-overhead-s", PlatformWriter.num(ovh.isendSeconds()));
             props.put("mpi.irecv-overhead-s", PlatformWriter.num(ovh.irecvSeconds()));
         }
+        ExchangeCalibration exchange = null;
+        if (swapTrace != null) {
+            try {
+                exchange = ExchangeCalibration.of(swapTrace, req.swapTrace(), (long) eager.value());
+            } catch (IllegalArgumentException e) {
+                throw ScalecastException.badInput(e.getMessage());
+            }
+            props.put(io.scalecast.sim.MpiConfig.RENDEZVOUS_EXCHANGE, exchange.serialized() ? "serialized" : "concurrent");
+            warnings.add("rendezvous exchange: " + exchange.reason());
+        }
         props.put("calibration.tool", "scalecast calibrate");
         props.put("calibration.record", req.name() + ".calibration.json");
         if (req.pingpong() != null) {
@@ -144,6 +155,10 @@ public final class Calibrator {
         }
         if (swap != null) {
             props.put("calibration.swap-summary", swap.file() + " sha256=" + swap.sha256());
+        }
+        if (exchange != null) {
+            props.put("calibration.swap", req.swapTrace() + " sha256=" + PingPongInput.sha256(req.swapTrace()));
+            props.put("calibration.rendezvous-exchange", exchange.reason());
         }
         if (intraPp != null) {
             props.put("calibration.intra-pingpong", intraPp.file() + " sha256=" + intraPp.sha256());

@@ -35,6 +35,10 @@ final class CalibrateCommand implements Callable<Integer> {
                     + " non-overlapped rows) for the simulated MPI layer; without --pingpong also the path bandwidth (from 2V/T).")
     Path swapSummary;
 
+    @Option(names = "--swap", paramLabel = "W.csv", description = "Swap trace (swap schema, e.g. from measure swap): whether rendezvous"
+            + " messages cross both ways at once or take turns (one isend-irecv message each way, unordered vs ordered).")
+    Path swapTrace;
+
     @Option(names = "--dgemm", paramLabel = "D.csv", description = "dgemm trace: per-core speed = rate at the largest n with all ranks loaded.")
     Path dgemm;
 
@@ -97,7 +101,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     nodeSpeed == null ? Double.NaN : Units.parseFlops(nodeSpeed), nodes, coresPerNode, name,
                     eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold), note,
                     beffProcs, beffLmax == null ? 0 : Units.parseBytes(beffLmax), beffRandom, dgemmN, dgemmLoaded,
-                    latencyAssumed == null ? Double.NaN : Units.parseSeconds(latencyAssumed), latencyReason);
+                    latencyAssumed == null ? Double.NaN : Units.parseSeconds(latencyAssumed), latencyReason, swapTrace);
         } catch (IllegalArgumentException e) {
             throw ScalecastException.badInput(e.getMessage());
         }

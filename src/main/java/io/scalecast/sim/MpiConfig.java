@@ -28,12 +28,25 @@ import java.util.Map;
  *                             {@code MPI_Send}, {@code MPI_Sendrecv} and collectives charge o_s
  * @param irecvOverheadSeconds per-message CPU time of a user's MPI_Irecv, charged at its wait;
  *                             {@code MPI_Recv}, {@code MPI_Sendrecv} and collectives charge o_r
+ * @param serializedRendezvous rendezvous transfers between two ranks never flow both ways at once: one
+ *                             direction's data waits until the other's is over ({@code mpi.rendezvous-exchange:
+ *                             serialized}, calibrated from a swap trace; see {@link #RENDEZVOUS_EXCHANGE})
  */
 public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, double recvOverheadSeconds,
                         double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds,
-                        long detachedSendMaxBytes, double isendOverheadSeconds, double irecvOverheadSeconds) {
+                        long detachedSendMaxBytes, double isendOverheadSeconds, double irecvOverheadSeconds,
+                        boolean serializedRendezvous) {
 
     public static final String PREFIX = "mpi.";
+    /**
+     * Platform property: {@code concurrent} (default; both directions of an exchange flow at once, as on
+     * any full-duplex link) or {@code serialized}. Open MPI over TCP measured on the testbed
+     * ({@code traces/testbed/swap-2n-100mbit.csv}): when both ranks exchange one message above the
+     * eager limit at once, the exchange takes as long as the two messages one after the other, while
+     * eager messages cross at full duplex; both directions of a rank pair share one connection, and a
+     * receiver's go-ahead for the peer's message queues behind its own data to that peer.
+     */
+    public static final String RENDEZVOUS_EXCHANGE = PREFIX + "rendezvous-exchange";
 
     public MpiConfig {
         if (eagerThresholdBytes < 0 || sendOverheadSeconds < 0 || recvOverheadSeconds < 0
@@ -41,6 +54,14 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
                 || !(isendOverheadSeconds >= 0) || !(irecvOverheadSeconds >= 0)) {
             throw new IllegalArgumentException("MPI thresholds and overheads must be non-negative");
         }
+    }
+
+    /** Rendezvous exchanges flow both ways at once (the default). */
+    public MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, double recvOverheadSeconds,
+                     double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds, long detachedSendMaxBytes,
+                     double isendOverheadSeconds, double irecvOverheadSeconds) {
+        this(eagerThresholdBytes, sendOverheadSeconds, recvOverheadSeconds, sendOverheadPerByteSeconds, recvOverheadPerByteSeconds,
+                detachedSendMaxBytes, isendOverheadSeconds, irecvOverheadSeconds, false);
     }
 
     /** Nonblocking calls cost what blocking ones do (the usual case: one o_s, one o_r). */
@@ -77,7 +98,17 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
                 Double.parseDouble(props.getOrDefault(PREFIX + "recv-overhead-per-byte-s", Double.toString(d.recvOverheadPerByteSeconds))),
                 Long.parseLong(props.getOrDefault(PREFIX + "detached-send-max-bytes", Long.toString(d.detachedSendMaxBytes))),
                 Double.parseDouble(props.getOrDefault(PREFIX + "isend-overhead-s", Double.toString(os))),
-                Double.parseDouble(props.getOrDefault(PREFIX + "irecv-overhead-s", Double.toString(or))));
+                Double.parseDouble(props.getOrDefault(PREFIX + "irecv-overhead-s", Double.toString(or))),
+                serialized(props.getOrDefault(RENDEZVOUS_EXCHANGE, "concurrent")));
+    }
+
+    private static boolean serialized(String value) {
+        return switch (value) {
+            case "concurrent" -> false;
+            case "serialized" -> true;
+            default -> throw new IllegalArgumentException("platform property " + RENDEZVOUS_EXCHANGE
+                    + ": expected concurrent or serialized, got \"" + value + "\"");
+        };
     }
 
     public Map<String, String> toProperties() {
@@ -90,6 +121,9 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
         m.put(PREFIX + "detached-send-max-bytes", Long.toString(detachedSendMaxBytes));
         m.put(PREFIX + "isend-overhead-s", Double.toString(isendOverheadSeconds));
         m.put(PREFIX + "irecv-overhead-s", Double.toString(irecvOverheadSeconds));
+        if (serializedRendezvous) {
+            m.put(RENDEZVOUS_EXCHANGE, "serialized");
+        }
         return m;
     }
 

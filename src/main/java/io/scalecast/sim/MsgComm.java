@@ -156,6 +156,9 @@ final class MsgComm implements Comm {
             world.announceEager(mb, dstWorld);
             return MsgRequest.sent(this, bytes);
         }
+        if (c.serializedRendezvous()) {
+            return world.serializedRendezvous(this, t, mb, worldRanks[rank], dstWorld, c.releasesSenderEarly(bytes));
+        }
         if (c.releasesSenderEarly(bytes)) {
             t.dsend(mb);
             world.announceRendezvous(mb);

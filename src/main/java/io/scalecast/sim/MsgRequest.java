@@ -1,6 +1,7 @@
 package io.scalecast.sim;
 
 import org.simgrid.msg.MsgException;
+import org.simgrid.msg.Semaphore;
 
 /**
  * A pending send or receive on SimGrid MSG. A send released early (eager or detached) has no
@@ -9,6 +10,8 @@ import org.simgrid.msg.MsgException;
 final class MsgRequest implements Request {
     private final boolean receive;
     private final org.simgrid.msg.Comm comm;
+    /** Set instead of {@link #comm} when another process moves the data ({@link MsgWorld}'s serialized rendezvous). */
+    private final Delivery delivery;
     private final MsgComm owner;
     private long bytes;
     private boolean transferred;
@@ -16,25 +19,41 @@ final class MsgRequest implements Request {
     /** Posted by a user's MPI_Irecv (charged o_ir at its wait) rather than MPI_Recv or a collective (o_r). */
     private boolean userIrecv;
 
-    private MsgRequest(MsgComm owner, boolean receive, org.simgrid.msg.Comm comm, long bytes) {
+    private MsgRequest(MsgComm owner, boolean receive, org.simgrid.msg.Comm comm, Delivery delivery, long bytes) {
         this.owner = owner;
         this.receive = receive;
         this.comm = comm;
+        this.delivery = delivery;
         this.bytes = bytes;
-        this.transferred = comm == null;
-        this.completed = comm == null;
+        this.transferred = comm == null && delivery == null;
+        this.completed = transferred;
+    }
+
+    /** Completion of a send that another process carries out; the rank waits on it like on a transfer. */
+    static final class Delivery {
+        private boolean done;
+        private final Semaphore gate = new Semaphore(0);
+
+        void complete() {
+            done = true;
+            gate.release();
+        }
     }
 
     static MsgRequest sent(MsgComm owner, long bytes) {
-        return new MsgRequest(owner, false, null, bytes);
+        return new MsgRequest(owner, false, null, null, bytes);
     }
 
     static MsgRequest send(MsgComm owner, org.simgrid.msg.Comm comm, long bytes) {
-        return new MsgRequest(owner, false, comm, bytes);
+        return new MsgRequest(owner, false, comm, null, bytes);
+    }
+
+    static MsgRequest delivered(MsgComm owner, Delivery delivery, long bytes) {
+        return new MsgRequest(owner, false, null, delivery, bytes);
     }
 
     static MsgRequest recv(MsgComm owner, org.simgrid.msg.Comm comm) {
-        return new MsgRequest(owner, true, comm, -1);
+        return new MsgRequest(owner, true, comm, null, -1);
     }
 
     MsgRequest markUserIrecv() {
@@ -57,7 +76,9 @@ final class MsgRequest implements Request {
     /** True once the data has moved (MPI_Test would still charge a receive its overhead). */
     @Override
     public boolean done() {
-        if (!transferred) {
+        if (!transferred && delivery != null) {
+            transferred = delivery.done;
+        } else if (!transferred) {
             try {
                 if (comm.test()) {
                     arrived();
@@ -76,7 +97,12 @@ final class MsgRequest implements Request {
 
     /** Blocks until the transfer is over; returns true the first time (to charge overheads once). */
     boolean awaitTransfer() {
-        if (!transferred) {
+        if (!transferred && delivery != null) {
+            if (!delivery.done) {
+                delivery.gate.acquire();
+            }
+            transferred = true;
+        } else if (!transferred) {
             try {
                 comm.waitCompletion();
             } catch (MsgException e) {

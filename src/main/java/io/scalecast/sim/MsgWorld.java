@@ -26,6 +26,13 @@ import java.util.Map;
  * per host posts the receive on the receiver's behalf, in the same simulated instant (woken by a
  * zero-time semaphore). Whoever posts the receive first (the rank or its postman) owns it; the
  * {@link #state} map records who came first so that nothing is received twice or leaks.
+ *
+ * <p><b>Serialized rendezvous</b> ({@code mpi.rendezvous-exchange: serialized}). Rendezvous data
+ * between two ranks flows one direction at a time, as Open MPI's TCP transport does it (one
+ * connection per rank pair; see {@link MpiConfig#RENDEZVOUS_EXCHANGE}). Each such send is carried
+ * by a {@link Courier} process on the sender's host: it waits until the receiver has matched (so a
+ * send nobody receives yet never holds the pair up), then for the pair's {@link Line} to be free in
+ * its direction (first come, first served; transfers the same way share it), then moves the data.
  */
 final class MsgWorld {
     /** Mailbox states, see {@link #state}. */
@@ -52,6 +59,9 @@ final class MsgWorld {
     private final Map<String, Integer> subIds = new HashMap<>();
     private int nextCommId = 1;
     private final Map<String, CountExchange> exchanges = new HashMap<>();
+    /** Per unordered rank pair (key {@code min·ranks + max}), under serialized rendezvous. */
+    private final Map<Long, Line> lines = new HashMap<>();
+    private int couriers;
     private Postman[] postmen;
 
     MsgWorld(SimJob job, int ranks, Skeleton skeleton) {
@@ -154,6 +164,10 @@ final class MsgWorld {
      */
     org.simgrid.msg.Comm claim(String mailbox) {
         Object s = state.remove(mailbox);
+        if (s instanceof Pending r) {
+            r.matched = true;
+            r.gate.release();
+        }
         if (s instanceof Posted p) {
             while (p.comm == null) {
                 Process.yield();
@@ -177,6 +191,108 @@ final class MsgWorld {
     /** A receive the postman posted (its handle is set once the MSG call returns). */
     private static final class Posted {
         org.simgrid.msg.Comm comm;
+    }
+
+    // ---- serialized rendezvous --------------------------------------------------------------
+
+    /**
+     * Posts a rendezvous send whose data a {@link Courier} moves once the receiver has matched and
+     * the pair's line is free this way; the sender is released now when {@code releaseEarly}.
+     */
+    MsgRequest serializedRendezvous(MsgComm owner, Task task, String mailbox, int srcWorld, int dstWorld, boolean releaseEarly) {
+        Pending p = new Pending();
+        if (state.remove(mailbox) == CLAIMED) {
+            p.matched = true;
+        } else {
+            state.put(mailbox, p);
+        }
+        MsgRequest.Delivery d = new MsgRequest.Delivery();
+        Line line = lines.computeIfAbsent((long) Math.min(srcWorld, dstWorld) * ranks + Math.max(srcWorld, dstWorld), k -> new Line());
+        new Courier(Process.getCurrentProcess().getHost(), "courier" + (couriers++), task, mailbox, p, line,
+                srcWorld < dstWorld ? 1 : -1, d).start();
+        long bytes = (long) task.getMessageSize();
+        return releaseEarly ? MsgRequest.sent(owner, bytes) : MsgRequest.delivered(owner, d, bytes);
+    }
+
+    /** A rendezvous send waiting for its receiver (a {@link #state} entry under serialized rendezvous). */
+    private static final class Pending {
+        boolean matched;
+        final Semaphore gate = new Semaphore(0);
+    }
+
+    /**
+     * The data path between two ranks: transfers one way at a time. Whoever finds the line idle, or
+     * busy their way with nobody queued, goes; the others queue in arrival order and, when the line
+     * empties, the head of the queue and everyone behind it going the same way go together.
+     */
+    private static final class Line {
+        private int direction;
+        private int active;
+        private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
+
+        void acquire(int dir) {
+            if (queue.isEmpty() && (active == 0 || direction == dir)) {
+                direction = dir;
+                active++;
+                return;
+            }
+            Waiter w = new Waiter(dir);
+            queue.add(w);
+            w.gate.acquire();
+        }
+
+        void release() {
+            active--;
+            if (active == 0 && !queue.isEmpty()) {
+                direction = queue.peek().direction;
+                while (!queue.isEmpty() && queue.peek().direction == direction) {
+                    active++;
+                    queue.poll().gate.release();
+                }
+            }
+        }
+
+        private record Waiter(int direction, Semaphore gate) {
+            Waiter(int direction) {
+                this(direction, new Semaphore(0));
+            }
+        }
+    }
+
+    /** Moves one rendezvous message under serialized rendezvous (see the class comment). */
+    private static final class Courier extends Process {
+        private final Task task;
+        private final String mailbox;
+        private final Pending pending;
+        private final Line line;
+        private final int direction;
+        private final MsgRequest.Delivery delivery;
+
+        Courier(Host host, String name, Task task, String mailbox, Pending pending, Line line, int direction, MsgRequest.Delivery delivery) {
+            super(host, name, new String[0]);
+            this.task = task;
+            this.mailbox = mailbox;
+            this.pending = pending;
+            this.line = line;
+            this.direction = direction;
+            this.delivery = delivery;
+        }
+
+        @Override
+        public void main(String[] args) {
+            if (!pending.matched) {
+                pending.gate.acquire();
+            }
+            line.acquire(direction);
+            try {
+                task.send(mailbox);
+            } catch (MsgException | RuntimeException e) {
+                SimChild.die(e);
+                return;
+            }
+            line.release();
+            delivery.complete();
+        }
     }
 
     // ---- communicators and zero-time exchanges ----------------------------------------------

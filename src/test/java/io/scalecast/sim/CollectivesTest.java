@@ -183,6 +183,36 @@ class CollectivesTest {
         near(L + 2 * S / B, run(4, "two-pairs", m).number("max"), "two sends from one node");
     }
 
+    /**
+     * {@code mpi.rendezvous-exchange=serialized}: rendezvous data between two ranks flows one way at a
+     * time (a swap takes two message times), eager data and transfers the same way are not held up,
+     * and a send waits for the line only once its receiver has matched (no deadlock in a legal program).
+     */
+    @Test
+    void serializedRendezvousTakesTurnsBetweenTwoRanks() throws Exception {
+        Path ser = platform(2, "<prop id=\"mpi.eager-threshold-bytes\" value=\"4096\"/>"
+                + "<prop id=\"mpi.rendezvous-exchange\" value=\"serialized\"/>");
+        Path con = platform(2, "<prop id=\"mpi.eager-threshold-bytes\" value=\"4096\"/>");
+        Map<String, String> big = Map.of("bytes", Long.toString(S));
+        near(2 * T, run(ser, 2, "exchange", big).number("max"), "serialized: swap of rendezvous messages = two message times");
+        near(T, run(con, 2, "exchange", big).number("max"), "concurrent: one message time");
+        Map<String, String> small = Map.of("bytes", "4096");
+        near(L + 4096 / B, run(ser, 2, "exchange", small).number("max"), "eager messages still cross at once");
+        near(L + 2 * S / B, run(ser, 2, "two-same-way", big).number("max"), "same direction: share the line at once");
+        SimResult legal = run(ser, 2, "send-then-recv", big);
+        near(2 * T, legal.number("end1"), "rank 1's send goes first (rank 0's isend is not matched yet), then rank 0's");
+        near(2 * T, legal.number("end0"), "rank 0 done when its own message has arrived");
+    }
+
+    @Test
+    void rendezvousExchangePropertyIsChecked() {
+        assertTrue(MpiConfig.fromProperties(Map.of("mpi.rendezvous-exchange", "serialized")).serializedRendezvous());
+        assertTrue(!MpiConfig.fromProperties(Map.of()).serializedRendezvous());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> MpiConfig.fromProperties(Map.of("mpi.rendezvous-exchange", "half")));
+        assertTrue(e.getMessage().contains("expected concurrent or serialized"), e.getMessage());
+    }
+
     @Test
     void requestDoneReportsArrivalWithoutBlocking() throws Exception {
         SimResult r = run(2, "test-poll", Map.of("bytes", Long.toString(S), "delay-s", "1"));

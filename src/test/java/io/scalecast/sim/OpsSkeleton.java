@@ -83,6 +83,27 @@ public final class OpsSkeleton implements Skeleton {
                 q.add(c.isend(o, bytes, 0));
                 c.waitall(q);
             }
+            case "send-then-recv" -> {
+                // rank 0: isend, then recv, then wait; rank 1: blocking send, then recv (legal MPI:
+                // rank 1's send matches rank 0's recv, which rank 0 posts without waiting for its isend).
+                int o = 1 - r;
+                if (r == 0) {
+                    Request s = c.isend(o, bytes, 0);
+                    c.recv(o, 0);
+                    c.wait(s);
+                } else if (r == 1) {
+                    c.send(o, bytes, 0);
+                    c.recv(o, 0);
+                }
+            }
+            case "two-same-way" -> {
+                // rank 0 sends two messages to rank 1 at once (different tags).
+                if (r == 0) {
+                    c.waitall(List.of(c.isend(1, bytes, 0), c.isend(1, bytes, 1)));
+                } else if (r == 1) {
+                    c.waitall(List.of(c.irecv(0, 0), c.irecv(0, 1)));
+                }
+            }
             case "two-pairs" -> {
                 // rank 0 sends to 1 and 2 at once (one link shared); 3 idle.
                 if (r == 0) {

@@ -1,0 +1,69 @@
+package io.scalecast.calibrate;
+
+import io.scalecast.cli.Cli;
+import io.scalecast.trace.SwapTrace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code calibrate --swap}: do rendezvous exchanges take turns? From a swap trace's isend-irecv rows. */
+class ExchangeCalibrationTest {
+    @TempDir
+    Path tmp;
+
+    static final Path TESTBED = Path.of("traces/testbed/swap-2n-100mbit.csv");
+
+    static String trace(double unordered1MiB, double ordered1MiB) {
+        return "# kind: swap\norder,variant,iterations,overlap,message_bytes,messages,volume_bytes,time_s\n"
+                + "ordered,isend-irecv,1,false,1048576,1,1048576," + ordered1MiB + "\n"
+                + "ordered,isend-irecv,1,false,32768,32,1048576,0.166\n"
+                + "unordered,isend-irecv,1,false,1048576,1,1048576," + unordered1MiB + "\n"
+                + "unordered,isend-irecv,1,false,32768,32,1048576,0.089\n";
+    }
+
+    @Test
+    void testbedOpenMpiOverTcpTakesTurns() {
+        ExchangeCalibration e = ExchangeCalibration.of(SwapTrace.read(TESTBED), TESTBED, 65536);
+        assertTrue(e.serialized());
+        assertEquals(1048576, e.messageBytes());
+        assertEquals(1.0, e.ratio(), 0.02);
+    }
+
+    @Test
+    void fullDuplexExchangeIsConcurrentAndEagerRowsDoNotCount() {
+        ExchangeCalibration e = ExchangeCalibration.of(SwapTrace.parse(trace(0.0835, 0.1653), "t"), Path.of("t"), 65536);
+        assertFalse(e.serialized());
+        assertEquals(0.505, e.ratio(), 0.001);
+        // Only the 32 KiB rows are above a 16 KiB threshold... and they have 32 messages: not a single-message exchange.
+        IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
+                () -> ExchangeCalibration.of(SwapTrace.parse(trace(0.1, 0.2), "t.csv"), Path.of("t.csv"), 2 << 20));
+        assertTrue(x.getMessage().startsWith("t.csv: expected ordered and unordered isend-irecv rows"), x.getMessage());
+    }
+
+    @Test
+    void calibrateWritesTheDecisionIntoThePlatform() throws Exception {
+        Path out = tmp.resolve("tb.xml");
+        Cli r = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--swap", TESTBED.toString(),
+                "--nodes", "2", "--node-speed", "1Gf", "--name", "tb", "--out", out.toString());
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(r.out.contains("rendezvous exchanges serialized"), r.out);
+        String xml = Files.readString(out);
+        assertTrue(xml.contains("<prop id=\"mpi.rendezvous-exchange\" value=\"serialized\"/>"), xml);
+        assertTrue(xml.contains("calibration.swap"), xml);
+        Path bad = tmp.resolve("bad.csv");
+        Files.writeString(bad, trace(0.1, 0.2).replace("unordered,isend-irecv,1,false,1048576", "unordered,sendrecv,1,false,1048576"));
+        Path out2 = tmp.resolve("tb2.xml");
+        Cli r2 = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--swap", bad.toString(),
+                "--nodes", "2", "--node-speed", "1Gf", "--name", "tb2", "--out", out2.toString());
+        assertEquals(2, r2.exit, r2.toString());
+        assertTrue(r2.err.contains(bad + ": expected ordered and unordered isend-irecv rows"), r2.err);
+        assertFalse(Files.exists(out2), "nothing written on bad input");
+    }
+}
