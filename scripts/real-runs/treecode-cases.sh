@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # After scripts/real-runs/collect-treecode.sh: writes the tree-code real-run validation cases
 # (validation/treecode-shm-{clustered,smooth}, validation/treecode-testbed-{2,4}n-{100mbit,1gbit}-{clustered,smooth}):
-# case.json (cost anchored on the 1-rank shared-memory runs; platforms from ping-pong + dgemm traces only)
+# case.json (cost anchored on the 1-rank shared-memory runs; platforms from ping-pong + dgemm traces only, plus on the
+# testbed the 2-node swap and Open MPI's eager limit, btl_tcp_eager_limit 65536 B with header: docs/simulated-mpi.md)
 # and measured.csv (scalecast treecode measured over the raw runs that exist). A case whose raw runs
 # or traces are missing is skipped with a message (no partial case).
 # Then: scalecast validate validation/treecode-shm-* validation/treecode-testbed-*
@@ -57,7 +58,7 @@ for d in clustered smooth; do
       make_case "treecode-testbed-${nodes}n-$rate-$d" "$d" "testbed-${nodes}n-$rate" \
         "Tree code (sc_treecode), $N $d particles, $nodes testbed nodes at $rate (one rank per node; the nodes share this host's 2 cores); cost anchored on the 1-rank shared-memory run" \
         "traces/local/dgemm-treecode-${nodes}r.csv" \
-        "\"--pingpong\", \"traces/testbed/pingpong-2n-$rate.csv\", \"--dgemm-loaded\", \"$nodes\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"1\", \"--name\", \"tb$nodes-$rate\"" \
+        "\"--pingpong\", \"traces/testbed/pingpong-2n-$rate.csv\", \"--swap\", \"traces/testbed/swap-2n-$rate.csv\", \"--eager-threshold\", \"65535\", \"--dgemm-loaded\", \"$nodes\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"1\", \"--name\", \"tb$nodes-$rate\"" \
         "$nodes" 1
     done
   done
