@@ -2,7 +2,8 @@
 # After scripts/real-runs/collect-treecode.sh: writes the tree-code real-run validation cases
 # (validation/treecode-shm-{clustered,smooth}, validation/treecode-testbed-{2,4}n-{100mbit,1gbit}-{clustered,smooth}):
 # case.json (cost anchored on the 1-rank shared-memory runs; platforms from ping-pong + dgemm traces only, plus on the
-# testbed the 2-node swap and Open MPI's eager limit, btl_tcp_eager_limit 65536 B with header: docs/simulated-mpi.md)
+# testbed the 2-node swap and Open MPI's eager limit, btl_tcp_eager_limit 65536 B with header: docs/simulated-mpi.md;
+# and everywhere the cost of an empty MPI_Iprobe on the placement, scripts/real-runs/collect-iprobe.sh: docs/treecode.md)
 # and measured.csv (scalecast treecode measured over the raw runs that exist). A case whose raw runs
 # or traces are missing is skipped with a message (no partial case).
 # Then: scalecast validate validation/treecode-shm-* validation/treecode-testbed-*
@@ -28,7 +29,8 @@ make_case() { # $1 name $2 distribution $3 configs (space separated) $4 title $5
 {
   "title": "$title",
   "steps": [
-    ["treecode", "cost", "--run", "$anchor", "--anchor-dgemm", "$dg", "--anchor-dgemm-n", "$DGN", "--out", "{work}/cost.json"],
+    ["treecode", "cost", "--run", "$anchor", "--anchor-dgemm", "$dg", "--anchor-dgemm-n", "$DGN",
+     "--anchor-iprobe", "traces/local/iprobe-shm-1r.csv", "--out", "{work}/cost.json"],
     ["calibrate", $cal, "--dgemm", "$dg", "--dgemm-n", "$DGN", "--out", "{work}/platform.xml"],
     ["predict", "treecode", "--platform", "{work}/platform.xml", "--particles", "$N", "--distribution", "$d", "--seed", "1",
      "--procs", "$procs", "--steps", "2", "--ranks-per-node", "$rpn", "--cost-model", "{work}/cost.json", "--out", "{work}/predicted.csv"]
@@ -51,14 +53,14 @@ for d in clustered smooth; do
   make_case "treecode-shm-$d" "$d" "shm-1r shm-2r shm-4r" \
     "Tree code (sc_treecode), $N $d particles, 1/2/4 ranks on this host's shared memory (2 cores); cost anchored on the 1-rank run" \
     traces/local/dgemm-treecode-2r.csv \
-    '"--pingpong", "traces/local/pingpong-shm-2r-nocma.csv", "--dgemm-loaded", "2", "--nodes", "1", "--cores-per-node", "2", "--name", "shm"' \
+    '"--pingpong", "traces/local/pingpong-shm-2r-nocma.csv", "--iprobe", "traces/local/iprobe-shm-2r.csv", "--dgemm-loaded", "2", "--nodes", "1", "--cores-per-node", "2", "--name", "shm"' \
     1,2,4 4
   for rate in 100mbit 1gbit; do
     for nodes in 2 4; do
       make_case "treecode-testbed-${nodes}n-$rate-$d" "$d" "testbed-${nodes}n-$rate" \
         "Tree code (sc_treecode), $N $d particles, $nodes testbed nodes at $rate (one rank per node; the nodes share this host's 2 cores); cost anchored on the 1-rank shared-memory run" \
         "traces/local/dgemm-treecode-${nodes}r.csv" \
-        "\"--pingpong\", \"traces/testbed/pingpong-2n-$rate.csv\", \"--swap\", \"traces/testbed/swap-2n-$rate.csv\", \"--eager-threshold\", \"65535\", \"--dgemm-loaded\", \"$nodes\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"1\", \"--name\", \"tb$nodes-$rate\"" \
+        "\"--pingpong\", \"traces/testbed/pingpong-2n-$rate.csv\", \"--swap\", \"traces/testbed/swap-2n-$rate.csv\", \"--eager-threshold\", \"65535\", \"--iprobe\", \"traces/testbed/iprobe-${nodes}n-$rate.csv\", \"--dgemm-loaded\", \"$nodes\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"1\", \"--name\", \"tb$nodes-$rate\"" \
         "$nodes" 1
     done
   done

@@ -68,6 +68,8 @@ public final class Calibrator {
         PingPongInput.Trace pp = implied != null ? implied : req.pingpong() != null ? PingPongInput.read(req.pingpong()) : swap.impliedPingPong();
         PingPongInput.Trace intraPp = req.intraPingpong() == null ? null : PingPongInput.read(req.intraPingpong());
         io.scalecast.trace.SwapTrace swapTrace = req.swapTrace() == null ? null : io.scalecast.trace.SwapTrace.read(req.swapTrace());
+        double iprobeCost = req.iprobe() == null ? Double.NaN
+                : io.scalecast.probe.IprobeProbe.cost(io.scalecast.trace.SummaryTrace.read(req.iprobe()), req.iprobe().toString());
         Calibration.Choice speed = nodeSpeed(req, warnings);
         io.scalecast.trace.BeffSummary beffRow = null;
         if (req.beff() != null && implied == null) {
@@ -148,6 +150,13 @@ public final class Calibrator {
             props.put(io.scalecast.sim.MpiConfig.RENDEZVOUS_EXCHANGE, exchange.serialized() ? "serialized" : "concurrent");
             warnings.add("rendezvous exchange: " + exchange.reason());
         }
+        if (!Double.isNaN(iprobeCost)) {
+            if (iprobeCost < 0) {
+                warnings.add(String.format(Locale.ROOT, "%s: median cost of an empty MPI_Iprobe %.3e s is negative (noise):"
+                        + " mpi.iprobe-overhead-s = 0", req.iprobe(), iprobeCost));
+            }
+            props.put("mpi.iprobe-overhead-s", PlatformWriter.num(Math.max(0, iprobeCost)));
+        }
         props.put("calibration.tool", "scalecast calibrate");
         props.put("calibration.record", req.name() + ".calibration.json");
         if (req.pingpong() != null) {
@@ -155,6 +164,9 @@ public final class Calibrator {
         }
         if (swap != null) {
             props.put("calibration.swap-summary", swap.file() + " sha256=" + swap.sha256());
+        }
+        if (req.iprobe() != null) {
+            props.put("calibration.iprobe", req.iprobe() + " sha256=" + PingPongInput.sha256(req.iprobe()));
         }
         if (exchange != null) {
             props.put("calibration.swap", req.swapTrace() + " sha256=" + PingPongInput.sha256(req.swapTrace()));

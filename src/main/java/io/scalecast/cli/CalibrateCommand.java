@@ -39,6 +39,10 @@ final class CalibrateCommand implements Callable<Integer> {
             + " messages cross both ways at once or take turns (one isend-irecv message each way, unordered vs ordered).")
     Path swapTrace;
 
+    @Option(names = "--iprobe", paramLabel = "I.csv", description = "measure iprobe summary: what an empty MPI_Iprobe adds to a compute"
+            + " loop on this transport (mpi.iprobe-overhead-s, charged per poll by skeletons that serve requests while they compute).")
+    Path iprobe;
+
     @Option(names = "--dgemm", paramLabel = "D.csv", description = "dgemm trace: per-core speed = rate at the largest n with all ranks loaded.")
     Path dgemm;
 
@@ -101,7 +105,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     nodeSpeed == null ? Double.NaN : Units.parseFlops(nodeSpeed), nodes, coresPerNode, name,
                     eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold), note,
                     beffProcs, beffLmax == null ? 0 : Units.parseBytes(beffLmax), beffRandom, dgemmN, dgemmLoaded,
-                    latencyAssumed == null ? Double.NaN : Units.parseSeconds(latencyAssumed), latencyReason, swapTrace);
+                    latencyAssumed == null ? Double.NaN : Units.parseSeconds(latencyAssumed), latencyReason, swapTrace, iprobe);
         } catch (IllegalArgumentException e) {
             throw ScalecastException.badInput(e.getMessage());
         }

@@ -2,6 +2,7 @@ package io.scalecast.cli;
 
 import io.scalecast.probe.BeffProbe;
 import io.scalecast.probe.DgemmProbe;
+import io.scalecast.probe.IprobeProbe;
 import io.scalecast.probe.Launch;
 import io.scalecast.probe.PingPongProbe;
 import io.scalecast.probe.ProbeRunner;
@@ -25,9 +26,9 @@ import java.util.concurrent.Callable;
 
 /** {@code scalecast measure pingpong|swap|beff|dgemm}: run the C+MPI probes through mpirun and write traces. */
 @Command(name = "measure", mixinStandardHelpOptions = true,
-        description = "Run network and node probes (ping-pong, swap, b_eff, dgemm) through mpirun and write traces.",
+        description = "Run network and node probes (ping-pong, swap, b_eff, dgemm, iprobe) through mpirun and write traces.",
         subcommands = {MeasureCommand.PingPong.class, MeasureCommand.Swap.class, MeasureCommand.Beff.class,
-                MeasureCommand.Dgemm.class})
+                MeasureCommand.Dgemm.class, MeasureCommand.Iprobe.class})
 final class MeasureCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -241,6 +242,38 @@ final class MeasureCommand implements Runnable {
             for (DgemmProbe.Point p : r.points()) {
                 out.printf(Locale.ROOT, "%6d %6d %12d %14.3f %14.3f %14.3f%n", p.n(), p.k() > 0 ? p.k() : p.n(), p.ranksLoaded(),
                         p.rateFlopsPerSecond() / 1e9, p.rateMinFlopsPerSecond() / 1e9, p.rateMaxFlopsPerSecond() / 1e9);
+            }
+            out.println("wrote " + launch.out);
+            return 0;
+        }
+    }
+
+    @Command(name = "iprobe", mixinStandardHelpOptions = true,
+            description = "Cost of an empty MPI_Iprobe in a compute loop, every rank computing and polling at once (what a code that"
+                    + " serves requests while it computes pays per poll: sc_treecode, PKDGRAV's MDL). Writes a summary trace for"
+                    + " calibrate --iprobe.")
+    static final class Iprobe implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        LaunchOptions launch;
+        @Option(names = "--polls", defaultValue = "100000", description = "Polls per timed loop (default ${DEFAULT-VALUE}).")
+        long polls;
+        @Option(names = "--work-us", defaultValue = "2", description = "Arithmetic between two polls, microseconds (default ${DEFAULT-VALUE}).")
+        double workUs;
+        @Option(names = "--repeats", defaultValue = "5", description = "Timed loop pairs per launch (default ${DEFAULT-VALUE}).")
+        int repeats;
+
+        @Override
+        public Integer call() {
+            IprobeProbe.Config cfg = new IprobeProbe.Config(polls, workUs, repeats);
+            ProbeRunner runner = launch.runner();
+            Home.probe("iprobe");
+            io.scalecast.trace.SummaryTrace t = IprobeProbe.measure(runner, cfg, launch.runs);
+            t.write(launch.out);
+            PrintWriter out = spec.commandLine().getOut();
+            for (io.scalecast.trace.SummaryEntry e : t.entries()) {
+                out.printf(Locale.ROOT, "%-22s %s %s%n", e.key(), e.value(), e.unit());
             }
             out.println("wrote " + launch.out);
             return 0;

@@ -176,12 +176,21 @@ final class TreecodeCommand implements Runnable {
         Path anchorDgemm;
         @Option(names = "--anchor-dgemm-n", defaultValue = "0", paramLabel = "N", description = "Matrix order for --anchor-dgemm.")
         int anchorDgemmN;
+        @Option(names = "--anchor-iprobe", paramLabel = "I.csv",
+                description = "measure iprobe --np 1 summary of the anchor's placement: what its polls cost, so a platform whose"
+                        + " polls cost more (calibrate --iprobe) is charged only the difference (default: polls free in the anchor).")
+        Path anchorIprobe;
         @Option(names = "--out", required = true, paramLabel = "F.json")
         Path out;
 
         @Override
         public Integer call() {
             double speed = anchorSpeed == null ? 0 : io.scalecast.util.Units.parseFlops(anchorSpeed);
+            double poll = 0;
+            if (anchorIprobe != null) {
+                poll = Math.max(0, io.scalecast.probe.IprobeProbe.cost(io.scalecast.trace.SummaryTrace.read(anchorIprobe),
+                        anchorIprobe.toString()));
+            }
             String speedSrc = "";
             if (anchorDgemm != null) {
                 if (anchorSpeed != null) {
@@ -205,6 +214,9 @@ final class TreecodeCommand implements Runnable {
             }
             String src = String.join(", ", srcs) + speedSrc;
             io.scalecast.app.treecode.CostModel c = io.scalecast.app.treecode.CostModel.fit(ts, speed, src);
+            if (anchorIprobe != null) {
+                c = c.withAnchorPoll(poll, String.format(Locale.ROOT, "anchor poll cost: %s, %.3e s per empty MPI_Iprobe", anchorIprobe, poll));
+            }
             c.write(out);
             spec.commandLine().getOut().printf(Locale.ROOT, "cost model: visit %.2f ns, pp %.2f ns, cell %.2f ns, "
                     + "build pass %.2f ns, particle pass %.2f ns; wrote %s%n", 1e9 * c.secondsPerVisit(), 1e9 * c.secondsPerPp(),

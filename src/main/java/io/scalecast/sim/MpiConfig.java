@@ -31,11 +31,13 @@ import java.util.Map;
  * @param serializedRendezvous rendezvous transfers between two ranks never flow both ways at once: one
  *                             direction's data waits until the other's is over ({@code mpi.rendezvous-exchange:
  *                             serialized}, calibrated from a swap trace; see {@link #RENDEZVOUS_EXCHANGE})
+ * @param iprobeOverheadSeconds what one empty {@code MPI_Iprobe} adds to a compute loop ({@code mpi.iprobe-overhead-s},
+ *                             from {@code measure iprobe}); skeletons that poll while they compute charge it per poll
  */
 public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, double recvOverheadSeconds,
                         double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds,
                         long detachedSendMaxBytes, double isendOverheadSeconds, double irecvOverheadSeconds,
-                        boolean serializedRendezvous) {
+                        boolean serializedRendezvous, double iprobeOverheadSeconds) {
 
     public static final String PREFIX = "mpi.";
     /**
@@ -51,9 +53,17 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
     public MpiConfig {
         if (eagerThresholdBytes < 0 || sendOverheadSeconds < 0 || recvOverheadSeconds < 0
                 || sendOverheadPerByteSeconds < 0 || recvOverheadPerByteSeconds < 0 || detachedSendMaxBytes < 0
-                || !(isendOverheadSeconds >= 0) || !(irecvOverheadSeconds >= 0)) {
+                || !(isendOverheadSeconds >= 0) || !(irecvOverheadSeconds >= 0) || !(iprobeOverheadSeconds >= 0)) {
             throw new IllegalArgumentException("MPI thresholds and overheads must be non-negative");
         }
+    }
+
+    /** No per-poll cost. */
+    public MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, double recvOverheadSeconds,
+                     double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds, long detachedSendMaxBytes,
+                     double isendOverheadSeconds, double irecvOverheadSeconds, boolean serializedRendezvous) {
+        this(eagerThresholdBytes, sendOverheadSeconds, recvOverheadSeconds, sendOverheadPerByteSeconds, recvOverheadPerByteSeconds,
+                detachedSendMaxBytes, isendOverheadSeconds, irecvOverheadSeconds, serializedRendezvous, 0);
     }
 
     /** Rendezvous exchanges flow both ways at once (the default). */
@@ -99,7 +109,8 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
                 Long.parseLong(props.getOrDefault(PREFIX + "detached-send-max-bytes", Long.toString(d.detachedSendMaxBytes))),
                 Double.parseDouble(props.getOrDefault(PREFIX + "isend-overhead-s", Double.toString(os))),
                 Double.parseDouble(props.getOrDefault(PREFIX + "irecv-overhead-s", Double.toString(or))),
-                serialized(props.getOrDefault(RENDEZVOUS_EXCHANGE, "concurrent")));
+                serialized(props.getOrDefault(RENDEZVOUS_EXCHANGE, "concurrent")),
+                Double.parseDouble(props.getOrDefault(PREFIX + "iprobe-overhead-s", "0")));
     }
 
     private static boolean serialized(String value) {
@@ -123,6 +134,9 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
         m.put(PREFIX + "irecv-overhead-s", Double.toString(irecvOverheadSeconds));
         if (serializedRendezvous) {
             m.put(RENDEZVOUS_EXCHANGE, "serialized");
+        }
+        if (iprobeOverheadSeconds > 0) {
+            m.put(PREFIX + "iprobe-overhead-s", Double.toString(iprobeOverheadSeconds));
         }
         return m;
     }

@@ -139,4 +139,40 @@ class MeasureProbesTest {
         assertEquals(2, Cli.run("measure", "dgemm", "--sizes", "0", "--out", out.toString()).exit);
         assertFalse(Files.exists(out));
     }
+
+    /**
+     * measure iprobe: a summary trace whose median cost is the median of (t_poll - t_work) / polls over the
+     * probe's records, and calibrate --iprobe puts it into the platform (clamped at 0 when noise makes it negative).
+     */
+    @Test
+    void iprobeWritesASummaryThatCalibrationReads() throws Exception {
+        Path out = dir.resolve("iprobe.csv");
+        Cli r = Cli.run("measure", "iprobe", "--np", "2", "--polls", "20000", "--repeats", "2", "--mpirun-args",
+                "--mca mpi_yield_when_idle 0", "--out", out.toString());
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(r.out.contains("iprobe_cost_s"), r.out);
+        io.scalecast.trace.SummaryTrace t = io.scalecast.trace.SummaryTrace.read(out);
+        double cost = io.scalecast.probe.IprobeProbe.cost(t, out.toString());
+        double min = t.entries().stream().filter(e -> e.key().equals("iprobe_cost_min_s")).findFirst().orElseThrow().valueSi();
+        double max = t.entries().stream().filter(e -> e.key().equals("iprobe_cost_max_s")).findFirst().orElseThrow().valueSi();
+        assertTrue(min <= cost && cost <= max, min + " " + cost + " " + max);
+        // shared memory: an empty poll is a few cache-line reads, far below a millisecond
+        assertTrue(Math.abs(cost) < 1e-3, "cost " + cost);
+        assertEquals("4", t.entries().stream().filter(e -> e.key().equals("samples")).findFirst().orElseThrow().value(),
+                "2 ranks x 2 repeats");
+        Path plat = dir.resolve("p.xml");
+        Cli c = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--iprobe", out.toString(), "--nodes", "2",
+                "--node-speed", "1Gf", "--name", "p", "--out", plat.toString());
+        assertEquals(0, c.exit, c.toString());
+        String xml = Files.readString(plat);
+        assertTrue(xml.contains("<prop id=\"mpi.iprobe-overhead-s\" value=\"" + io.scalecast.platform.PlatformWriter.num(Math.max(0, cost))
+                + "\"/>"), xml);
+        Path notIprobe = dir.resolve("n.csv");
+        Files.writeString(notIprobe, "# kind: summary\nkey,value,unit\nfoo,1,s\n");
+        Cli bad = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--iprobe", notIprobe.toString(), "--nodes",
+                "2", "--node-speed", "1Gf", "--name", "q", "--out", dir.resolve("q.xml").toString());
+        assertEquals(2, bad.exit, bad.toString());
+        assertTrue(bad.err.contains(notIprobe + ": expected a summary trace with key iprobe_cost_s"), bad.err);
+        assertFalse(Files.exists(dir.resolve("q.xml")));
+    }
 }

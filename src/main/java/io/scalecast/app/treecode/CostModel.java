@@ -28,14 +28,31 @@ import java.util.List;
  * dgemm trace its platform is calibrated with), so a platform whose cores are k times faster runs
  * them k times faster; 0 = the platform's nodes are the anchor machine.
  *
+ * <p>The anchor run's polls for cache requests (one empty {@code MPI_Iprobe} each) are inside t_list and
+ * t_ppforce; {@code anchorPollSeconds} is what one cost there ({@code measure iprobe --np 1}), so a platform
+ * whose polls cost more ({@code mpi.iprobe-overhead-s}) is charged only the difference.
+ *
  * @param source where the anchor came from (file, its command and date)
+ * @param anchorPollSeconds cost of one empty MPI_Iprobe in the anchor run (0 = not known, polls taken as free there)
  */
 public record CostModel(double secondsPerVisit, double secondsPerPp, double secondsPerCell,
                         double secondsPerBuildPass, double secondsPerParticleScan, double anchorCoreSpeedFlops,
-                        String source) {
+                        String source, double anchorPollSeconds) {
+    /** Polls taken as free in the anchor run. */
+    public CostModel(double secondsPerVisit, double secondsPerPp, double secondsPerCell, double secondsPerBuildPass,
+                     double secondsPerParticleScan, double anchorCoreSpeedFlops, String source) {
+        this(secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan, anchorCoreSpeedFlops, source, 0);
+    }
+
+    /** The same coefficients with the anchor run's cost per poll (and where it came from appended to the source). */
+    public CostModel withAnchorPoll(double seconds, String from) {
+        return new CostModel(secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan,
+                anchorCoreSpeedFlops, source + "; " + from, seconds);
+    }
+
     public CostModel {
         for (double v : new double[]{secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan,
-                anchorCoreSpeedFlops}) {
+                anchorCoreSpeedFlops, anchorPollSeconds}) {
             if (!(v >= 0) || Double.isInfinite(v)) {
                 throw new IllegalArgumentException("cost coefficients must be finite and non-negative");
             }
@@ -118,7 +135,8 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
             }
             String src = o.has("source") ? o.get("source").getAsString() : "unknown";
             double anchor = o.has("anchorCoreSpeedFlops") ? o.get("anchorCoreSpeedFlops").getAsDouble() : 0;
-            return new CostModel(v[0], v[1], v[2], v[3], v[4], anchor, src);
+            double poll = o.has("anchorPollSeconds") ? o.get("anchorPollSeconds").getAsDouble() : 0;
+            return new CostModel(v[0], v[1], v[2], v[3], v[4], anchor, src, poll);
         } catch (RuntimeException e) {
             throw ScalecastException.badInput(file.toString(), 1, "expected a JSON cost model with five finite non-negative "
                     + "seconds-per-unit fields (" + String.join(", ", keys) + "): " + e.getMessage());

@@ -20,8 +20,10 @@ public record StepPlan(int procs, List<int[]> splits, List<long[]> moves, List<R
      * @param lineBytesFrom  mean reply bytes per line from each owner
      * @param pollResidualSeconds as an owner: mean wait of a request for its next poll while it walks
      *                            ({@link CostModel#meanPollResidual}, seconds on the anchor machine)
+     * @param segmentPolls   per segment: the owner's polls for cache requests while it walks (sc_treecode: one
+     *                       every 64 node visits, one after each particle's particle-particle forces)
      */
     public record Rank(int nLocal, double buildSeconds, double scanSeconds, double[] segmentSeconds,
-                       long[][] segmentLines, double[] lineBytesFrom, double pollResidualSeconds) {
+                       long[][] segmentLines, double[] lineBytesFrom, double pollResidualSeconds, double[] segmentPolls) {
     }
 }

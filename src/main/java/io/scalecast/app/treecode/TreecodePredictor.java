@@ -24,6 +24,8 @@ import java.util.Map;
 public final class TreecodePredictor {
     /** Walk segments per rank (aggregation of cache misses; see TreecodeSkeleton). */
     public static final int DEFAULT_SEGMENTS = 128;
+    /** sc_treecode's walk polls for cache requests once every this many node visits (and after each particle's pp forces). */
+    static final int POLL_EVERY_VISITS = 64;
 
     /** What to predict. {@code splitter} = the decomposition (PKDGRAV's ORB or a searched one). */
     public record Config(Path platform, Particles particles, List<Integer> procs, int steps, double theta,
@@ -110,6 +112,7 @@ public final class TreecodePredictor {
             Map<String, String> params = new LinkedHashMap<>(c.simParams());
             params.put("plans", tmp.toString());
             params.put("anchor-speed", Double.toString(c.cost().anchorCoreSpeedFlops()));
+            params.put("anchor-poll-s", Double.toString(c.cost().anchorPollSeconds()));
             SimJob job = Simulations.job(platform, TreecodeSkeleton.class, params, List.of(), List.of());
             SimResult r = SimEngine.run(job);
             double ts = 0, td = 0, tb = 0, tg = 0, tk = 0;
@@ -153,9 +156,11 @@ public final class TreecodePredictor {
         for (RankCounts r : st.ranks()) {
             int segs = r.segments().length;
             double[] sec = new double[segs];
+            double[] polls = new double[segs];
             for (int s = 0; s < segs; s++) {
                 long[] w = r.segmentWork()[s];
                 sec[s] = cost.walkSeconds(w[3], w[0], w[1] + w[2]);
+                polls[s] = w[3] / (double) POLL_EVERY_VISITS + w[4];
             }
             double[] lb = new double[procs];
             for (int q = 0; q < procs; q++) {
@@ -163,7 +168,7 @@ public final class TreecodePredictor {
             }
             ranks.add(new StepPlan.Rank(r.nLocal(), r.passes() * cost.secondsPerBuildPass(),
                     r.nLocal() * cost.secondsPerParticleScan(), sec, r.segments(), lb,
-                    cost.meanPollResidual(r.pollGapMoments(), r.visits(), r.pp(), r.soft() + r.newt())));
+                    cost.meanPollResidual(r.pollGapMoments(), r.visits(), r.pp(), r.soft() + r.newt()), polls));
         }
         return new StepPlan(procs, splits, moves, ranks);
     }

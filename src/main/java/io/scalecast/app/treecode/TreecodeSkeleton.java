@@ -31,7 +31,12 @@ import java.util.Map;
  *       start, on the idle platform). Owners pre-post their replies; each of the c misses then waits
  *       for the owner's next poll if the owner is still walking ({@link StepPlan.Rank#pollResidualSeconds},
  *       scaled like compute; an owner past its walk polls without pause and adds nothing). Parameter
- *       {@code service-delay}: {@code poll} (default) or {@code none} (the owner serves at once);</li>
+ *       {@code service-delay}: {@code poll} (default) or {@code none} (the owner serves at once).
+ *       Each segment also pays its polls ({@link StepPlan.Rank#segmentPolls}) at the platform's cost of an
+ *       empty MPI_Iprobe ({@code mpi.iprobe-overhead-s}, measured on the target by {@code measure iprobe})
+ *       less what a poll cost in the anchor run (parameter {@code anchor-poll-s}, already in the cost model;
+ *       a 1-rank run is the anchor's own situation and pays nothing more);
+ *       not scaled: it is a time on the target, and 0 unless calibrated;</li>
  *   <li>a barrier (load imbalance shows here), then the kick (a pass over the particles).</li>
  * </ol>
  */
@@ -50,6 +55,8 @@ public final class TreecodeSkeleton implements Skeleton {
     private double coreSpeed;
     /** The cost model's anchor core speed (flop/s), 0 = the platform's core speed. */
     private double anchorSpeed;
+    /** What one poll cost in the anchor run (seconds), already inside the cost model's coefficients. */
+    private double anchorPoll;
 
     @Override
     public int configure(Map<String, String> params, int hostCount) {
@@ -60,6 +67,7 @@ public final class TreecodeSkeleton implements Skeleton {
             throw new IllegalArgumentException("cannot read step plans: " + e.getMessage());
         }
         anchorSpeed = Double.parseDouble(params.getOrDefault("anchor-speed", "0"));
+        anchorPoll = Double.parseDouble(params.getOrDefault("anchor-poll-s", "0"));
         String sd = params.getOrDefault("service-delay", "poll");
         if (!sd.equals("poll") && !sd.equals("none")) {
             throw new IllegalArgumentException("service-delay must be poll or none, got " + sd);
@@ -192,8 +200,11 @@ public final class TreecodeSkeleton implements Skeleton {
                 }
             }
         }
+        // One rank polls no peer: that is the anchor run itself, whose polls are in the cost model already.
+        double pollCost = p > 1 ? Math.max(0, world.config().iprobeOverheadSeconds() - anchorPoll) : 0;
         for (int s = 0; s < mine.segmentSeconds().length; s++) {
             work(world, mine.segmentSeconds()[s]);
+            world.computeSeconds(mine.segmentPolls()[s] * pollCost);
             for (int q = 0; q < p; q++) {
                 long c = mine.segmentLines()[s][q];
                 if (c == 0) {

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The cost of an empty MPI_Iprobe in a compute loop (measure iprobe, sc_iprobe) on every placement the
+# tree code runs on (scripts/real-runs/collect-treecode.sh), with the same MCA settings:
+#   shared memory, 2 and 4 ranks: --mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 0
+#   testbed, 2 and 4 nodes at 100mbit and 1gbit, 1 rank per node: the testbed's own settings (mpi_yield_when_idle 1)
+# Under flock /tmp/scalecast-measure.lock and nice -n -19 like the other collections; RUNS launches each.
+# Output: traces/local/iprobe-shm-{2,4}r.csv, traces/testbed/iprobe-{2,4}n-{100mbit,1gbit}.csv (summary traces,
+# input of calibrate --iprobe). Existing files are kept (delete one to re-measure it).
+# Usage: scripts/real-runs/collect-iprobe.sh [shm] [testbed]   (default: both)
+set -euo pipefail
+ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
+SC="$ROOT/scalecast"
+LOCK=/tmp/scalecast-measure.lock
+RUNS="${RUNS:-3}"
+REPEATS="${REPEATS:-3}"
+RATES="${RATES:-100mbit 1gbit}"
+TB="${TB:-ip}"
+SHM_MCA="--mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 0"
+NICE=(nice -n -19)
+parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(shm testbed)
+want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
+log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
+testbed_line() { "$SC" testbed status | awk -v n="$TB" '$1=="testbed" && $2==n":" {sub(/^testbed /,""); print; exit}'; }
+cleanup() { "$SC" testbed down --name "$TB" >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+mark() { sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}" "$1"; }
+
+exec 9>"$LOCK"
+log "waiting for the measurement lock"; flock 9; log "lock taken"
+if want shm; then
+  for np in 2 4; do
+    out="$ROOT/traces/local/iprobe-shm-${np}r.csv"
+    [ -s "$out" ] && { log "$out: already there"; continue; }
+    "${NICE[@]}" "$SC" measure iprobe --np "$np" --mpirun-args "$SHM_MCA" --runs "$RUNS" --repeats "$REPEATS" --out "$out" >&2
+    mark "$out"
+  done
+fi
+if want testbed; then
+  for rate in $RATES; do
+    for nodes in 2 4; do
+      out="$ROOT/traces/testbed/iprobe-${nodes}n-$rate.csv"
+      [ -s "$out" ] && { log "$out: already there"; continue; }
+      cleanup; "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" >&2
+      "${NICE[@]}" "$SC" measure iprobe --testbed "$TB" --np "$nodes" --runs "$RUNS" --repeats "$REPEATS" --out "$out" >&2
+      mark "$out"
+      sed -i "/^# loadavg:/a # testbed: $(testbed_line); tbf on both ends of each node's veth, 1 rank per node; the nodes share this host's 2 cores" "$out"
+      cleanup
+    done
+  done
+fi
+log "done"

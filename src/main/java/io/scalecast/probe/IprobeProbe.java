@@ -1,0 +1,99 @@
+package io.scalecast.probe;
+
+import io.scalecast.trace.Provenance;
+import io.scalecast.trace.SummaryEntry;
+import io.scalecast.trace.SummaryTrace;
+import io.scalecast.util.ScalecastException;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code measure iprobe}: what one empty {@code MPI_Iprobe} adds to a compute loop when every rank
+ * computes and polls at once (sc_iprobe), under the launch's transport and MCA settings. Written as
+ * a {@code summary} trace: {@value #KEY} (median over ranks × repeats × runs) with its minimum and
+ * maximum, and the loop's parameters.
+ */
+public final class IprobeProbe {
+    /** The summary key calibration reads. */
+    public static final String KEY = "iprobe_cost_s";
+
+    private IprobeProbe() {
+    }
+
+    /**
+     * @param polls   polls per timed loop
+     * @param workUs  arithmetic between two polls, microseconds
+     * @param repeats timed loop pairs per run
+     */
+    public record Config(long polls, double workUs, int repeats) {
+        public Config {
+            if (polls < 1000 || polls > 100_000_000L) {
+                throw ScalecastException.badInput("--polls must be between 1000 and 1e8, got " + polls);
+            }
+            if (!(workUs >= 0) || workUs > 10_000) {
+                throw ScalecastException.badInput("--work-us must be between 0 and 10000, got " + workUs);
+            }
+            if (repeats < 1) {
+                throw ScalecastException.badInput("--repeats must be at least 1, got " + repeats);
+            }
+        }
+
+        List<String> args() {
+            return List.of("--polls", Long.toString(polls), "--work-us", Double.toString(workUs), "--repeats", Integer.toString(repeats));
+        }
+    }
+
+    /** Per-poll costs (t_poll − t_work) / polls of every IPROBE record, sorted. */
+    static double[] costs(List<ProbeOutput> outs) {
+        List<Double> c = new ArrayList<>();
+        for (ProbeOutput o : outs) {
+            for (String[] r : o.records("IPROBE", 6)) {
+                long polls = ProbeOutput.integer(r, 3);
+                double work = ProbeOutput.num(r, 5), poll = ProbeOutput.num(r, 6);
+                if (polls < 1 || !(work > 0) || !(poll > 0)) {
+                    throw ScalecastException.failure("sc_iprobe: expected positive polls and times in " + String.join(" ", r));
+                }
+                c.add((poll - work) / polls);
+            }
+        }
+        if (c.isEmpty()) {
+            throw ScalecastException.failure("sc_iprobe printed no IPROBE records");
+        }
+        return c.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    }
+
+    public static SummaryTrace measure(ProbeRunner runner, Config cfg, int runs) {
+        Runs r = new Runs(runner, "iprobe");
+        List<ProbeOutput> outs = r.run(runs, cfg.args());
+        double[] c = costs(outs);
+        double med = PingPongProbe.median(c);
+        Provenance p = r.provenance("summary");
+        p.put("note", "cost of one empty MPI_Iprobe(MPI_ANY_SOURCE) in a compute loop, every rank computing and polling at once:"
+                + " (t_poll - t_work) / polls per rank and repeat, t_work = polls pieces of work-us arithmetic, t_poll = the same"
+                + " with an Iprobe after each; median / min / max over ranks x repeats x runs; may be negative within noise");
+        p.put("spread", String.format(Locale.ROOT, "%d samples; min %.3e s, max %.3e s", c.length, c[0], c[c.length - 1]));
+        List<SummaryEntry> e = new ArrayList<>();
+        e.add(entry(KEY, med));
+        e.add(entry("iprobe_cost_min_s", c[0]));
+        e.add(entry("iprobe_cost_max_s", c[c.length - 1]));
+        e.add(new SummaryEntry("polls", Long.toString(cfg.polls()), "", cfg.polls(), ""));
+        e.add(entry("work_between_polls_s", cfg.workUs() * 1e-6));
+        e.add(new SummaryEntry("samples", Integer.toString(c.length), "", c.length, ""));
+        return new SummaryTrace(p, e);
+    }
+
+    private static SummaryEntry entry(String key, double seconds) {
+        String v = String.format(Locale.ROOT, "%.6e", seconds);
+        return new SummaryEntry(key, v, "s", Double.parseDouble(v), "s");
+    }
+
+    /** The median per-poll cost of a summary written by {@link #measure}. */
+    public static double cost(SummaryTrace t, String file) {
+        return t.entries().stream().filter(x -> x.key().equals(KEY)).mapToDouble(SummaryEntry::valueSi).findFirst()
+                .orElseThrow(() -> ScalecastException.badInput(file + ": expected a summary trace with key " + KEY
+                        + " (scalecast measure iprobe), found " + Arrays.toString(t.entries().stream().map(SummaryEntry::key).toArray())));
+    }
+}

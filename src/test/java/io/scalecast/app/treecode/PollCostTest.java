@@ -1,0 +1,71 @@
+package io.scalecast.app.treecode;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The cost of the owner's polls ({@code mpi.iprobe-overhead-s}, from {@code measure iprobe}): sc_treecode polls
+ * once every 64 node visits and after each particle's particle-particle forces, and each poll costs the
+ * platform's empty-MPI_Iprobe time on top of the walk's compute.
+ */
+class PollCostTest {
+    private static final CostModel COST = new CostModel(1.2e-8, 1.5e-8, 2.5e-8, 2e-8, 4e-9, 0, "test: fixed coefficients");
+    private static final double POLL = 1e-5;
+
+    @Test
+    void pollsAreVisitsOver64PlusParticles() {
+        Particles p = ParticleGenerator.generate(20000, Distribution.CLUSTERED, 5);
+        TreecodePredictor.Model m = TreecodePredictor.model(config(p, 2, Map.of()), 2);
+        StepPlan plan = m.plans().get(0);
+        double polls = 0;
+        long particles = 0;
+        for (StepPlan.Rank rank : plan.ranks()) {
+            polls += Arrays.stream(rank.segmentPolls()).sum();
+            particles += rank.nLocal();
+        }
+        // every particle once (after its pp forces), plus one per 64 node visits (m.visits(): all ranks, the step)
+        assertEquals(20000, particles);
+        assertEquals(particles + m.visits() / 64.0, polls, 1e-6 * polls);
+    }
+
+    @Test
+    void stepGrowsByEachRanksPollsTimesTheCostAboveTheAnchors() {
+        Particles p = ParticleGenerator.generate(20000, Distribution.SMOOTH, 3);
+        Map<String, String> poll = Map.of("mpi.iprobe-overhead-s", Double.toString(POLL));
+        // one rank is the anchor run itself: its polls are in the cost model already
+        TreecodePredictor.Model m1 = TreecodePredictor.model(config(p, 1, poll), 1);
+        assertEquals(TreecodePredictor.simulate(config(p, 1, Map.of()), config(p, 1, Map.of()).platform(), m1).gravSeconds(),
+                TreecodePredictor.simulate(config(p, 1, poll), config(p, 1, poll).platform(), m1).gravSeconds(), 1e-12);
+        // two ranks: each rank's walk is longer by its polls x (cost - the anchor's), and the step by about that
+        for (double anchor : new double[] {0, 4e-6}) {
+            CostModel cost = COST.withAnchorPoll(anchor, "test");
+            TreecodePredictor.Config with = config(p, 2, poll, cost);
+            TreecodePredictor.Config without = config(p, 2, Map.of(), cost);
+            TreecodePredictor.Model m = TreecodePredictor.model(with, 2);
+            double[] added = m.plans().get(0).ranks().stream().mapToDouble(r -> Arrays.stream(r.segmentPolls()).sum() * (POLL - anchor))
+                    .sorted().toArray();
+            double grew = TreecodePredictor.simulate(with, with.platform(), m).gravSeconds()
+                    - TreecodePredictor.simulate(without, without.platform(), m).gravSeconds();
+            assertTrue(added[0] > 0.05, "the added time must be measurable: " + added[0]);
+            // a little less than the smaller rank's share is possible: longer walks also shorten some waits for an owner's reply
+            assertTrue(grew > 0.9 * added[0] && grew < 1.05 * added[1],
+                    "anchor " + anchor + ": t_grav grew by " + grew + " s, expected within [" + added[0] + ", " + added[1] + "]");
+        }
+    }
+
+    private static TreecodePredictor.Config config(Particles p, int procs, Map<String, String> sim) {
+        return config(p, procs, sim, COST);
+    }
+
+    private static TreecodePredictor.Config config(Particles p, int procs, Map<String, String> sim, CostModel cost) {
+        return new TreecodePredictor.Config(Path.of("platforms/examples/cluster-4.xml"), p, List.of(procs), 1, 0.8, cost,
+                Orb.PKDGRAV, TreecodePredictor.DEFAULT_SEGMENTS, sim);
+    }
+}
