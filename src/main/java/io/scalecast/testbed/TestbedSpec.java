@@ -135,9 +135,9 @@ public record TestbedSpec(String name, int nodes, long rateBitsPerSecond, long b
      * <ul>
      * <li>up to 100mbit: {@value #SMALL_PEAK_BUCKET_BYTES} bytes, two 1500-byte packets. A lone
      * message then crosses at the rate except for those packets (100mbit: 22.9 MB/s at 4 KiB,
-     * 12.6 MB/s at 32 KiB, 12.0-12.1 MB/s from 96 KiB on a 12.5 MB/s link, against 57 MB/s at
-     * 6 KiB without the cap). One packet (1600) loses 30 % of the rate (8.6 MB/s); 9000 lets
-     * 12 KiB through at 23.6 MB/s.</li>
+     * 12.6 MB/s at 32 KiB, 12.0-12.1 MB/s from 96 KiB on a 12.5 MB/s link, against 23.5 MB/s
+     * from 4 KiB to 96 KiB without the cap). One packet (1600) loses 30 % of the rate
+     * (8.6 MB/s); 9000 lets 12 KiB through at 23.6 MB/s.</li>
      * <li>above: 96 KiB. At 1gbit tbf dequeues too slowly on this host for a small peak bucket:
      * a ping-pong's 2 MiB to 4 MiB increment ran at 33 / 49 / 64 / 69 / 93 / 100-104 MB/s with
      * 3200 / 6400 / 9000 / 16000 / 32 KiB / 64 KiB against 119.5 MB/s without the cap; 96 KiB

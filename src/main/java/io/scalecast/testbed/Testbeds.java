@@ -96,7 +96,7 @@ public final class Testbeds {
      * The qdisc of both ends of a shaped link: {@code tbf rate R burst B latency 50ms}, and with
      * the line-rate cap {@code peakrate P mtu M}. A real NIC never sends faster than its line
      * rate; without the cap tbf lets a lone message of up to the burst through at several times
-     * the rate (100mbit ping-pong: 57 MB/s at 6 KiB on a 12.5 MB/s link), which continuous traffic
+     * the rate (100mbit ping-pong: 23.5 MB/s from 4 to 96 KiB on a 12.5 MB/s link), which continuous traffic
      * never sees. The peak bucket ({@code mtu}) bounds that to M bytes
      * ({@link TestbedSpec#defaultPeakBucketBytes} for the figures).
      */
