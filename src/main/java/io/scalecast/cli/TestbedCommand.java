@@ -49,15 +49,23 @@ final class TestbedCommand implements Runnable {
         String burst;
         @Option(names = "--slots", description = "MPI slots per node in the hostfile, default ${DEFAULT-VALUE}.", defaultValue = "1")
         int slots;
+        @Option(names = "--line-rate-cap", description = "Never faster than the rate, like a real NIC: tbf peakrate 1.01 x rate"
+                + " with a small peak bucket, so a lone message below the burst no longer crosses at several times the rate."
+                + " Default off (traces/testbed/*.csv were taken without it, traces/testbed/capped/ with it).")
+        boolean lineRateCap;
+        @Option(names = "--peak-bucket", description = "Peak bucket (tbf mtu) of --line-rate-cap; default: 3200 bytes"
+                + " (two 1500-byte packets) up to 100mbit, 96 KiB above (smaller ones lose rate at 1gbit on this host).")
+        String peakBucket;
 
         TestbedSpec spec(String name) {
-            return TestbedSpec.of(name, nodes, rate, burst, slots);
+            return TestbedSpec.of(name, nodes, rate, burst, slots, lineRateCap, peakBucket);
         }
     }
 
     static void describe(PrintWriter out, TestbedState s) {
-        out.printf("testbed %s: %d node(s), rate %s, burst %d bytes, subnet %s%n", s.name(), s.nodes(), s.rateLabel(),
-                s.burstBytes(), s.layout().subnetCidr());
+        String cap = s.capLabel().isEmpty() ? "" : ", " + s.capLabel();
+        out.printf("testbed %s: %d node(s), rate %s, burst %d bytes%s, subnet %s%n", s.name(), s.nodes(), s.rateLabel(),
+                s.burstBytes(), cap, s.layout().subnetCidr());
         for (int k = 0; k < s.nodes(); k++) {
             out.printf("  node %d  %-14s %s%n", k, s.addresses().get(k), s.namespaces().get(k));
         }

@@ -8,18 +8,35 @@ import java.util.regex.Pattern;
 
 /**
  * What a testbed should be: its name, the number of nodes, the link rate and the token-bucket
- * burst, and the MPI slots each node offers in the generated hostfile.
+ * burst, the MPI slots each node offers in the generated hostfile, and whether a line-rate cap
+ * (a tbf peak bucket) keeps lone messages at the rate.
  *
  * @param name              short name, {@code [a-z0-9]{1,8}} (it goes into interface names,
  *                          which Linux limits to 15 characters)
  * @param nodes             number of node namespaces, 1..{@value #MAX_NODES}
  * @param rateBitsPerSecond shaped link rate in bit/s; 0 = unshaped
  * @param burstBytes        tbf bucket size in bytes (ignored when unshaped)
+ * @param peakRateBitsPerSecond tbf peak rate in bit/s of the line-rate cap; 0 = no cap (the default)
+ * @param peakBucketBytes   tbf peak bucket ({@code mtu}) in bytes; 0 without a cap
  * @param slotsPerNode      MPI slots per node in the hostfile
  */
-public record TestbedSpec(String name, int nodes, long rateBitsPerSecond, long burstBytes, int slotsPerNode) {
+public record TestbedSpec(String name, int nodes, long rateBitsPerSecond, long burstBytes,
+                          long peakRateBitsPerSecond, long peakBucketBytes, int slotsPerNode) {
     public static final int MAX_NODES = 64;
     public static final String DEFAULT_NAME = "sc";
+    /**
+     * Peak rate over the line rate under the line-rate cap: tbf needs peakrate &gt; rate
+     * (tc-tbf(8)); 1 % above lets the main bucket, not the peak bucket, set the sustained rate.
+     */
+    public static final double PEAK_OVER_RATE = 1.01;
+    /** Peak bucket up to {@link #SMALL_PEAK_BUCKET_MAX_RATE}: two 1500-byte packets with headers. */
+    public static final long SMALL_PEAK_BUCKET_BYTES = 3200;
+    /** Peak bucket above {@link #SMALL_PEAK_BUCKET_MAX_RATE}: 96 KiB (see {@link #defaultPeakBucketBytes}). */
+    public static final long LARGE_PEAK_BUCKET_BYTES = 96 * 1024L;
+    /** Highest rate (bit/s) at which the two-packet peak bucket keeps the sustained rate: 100mbit. */
+    public static final long SMALL_PEAK_BUCKET_MAX_RATE = 100_000_000L;
+    private static final long MTU_PACKET_BYTES = 1600;
+    private static final String NEEDS_SHAPED_LINK = "--line-rate-cap needs a shaped link (--rate 100mbit, 1gbit, ...; not none)";
     private static final Pattern NAME = Pattern.compile("[a-z0-9]{1,8}");
 
     public TestbedSpec {
@@ -32,19 +49,63 @@ public record TestbedSpec(String name, int nodes, long rateBitsPerSecond, long b
         if (rateBitsPerSecond < 0) {
             throw ScalecastException.badInput("rate must not be negative");
         }
-        if (rateBitsPerSecond > 0 && burstBytes < 1600) {
+        if (rateBitsPerSecond > 0 && burstBytes < MTU_PACKET_BYTES) {
             throw ScalecastException.badInput("--burst " + burstBytes + " bytes: expected at least one MTU-sized packet (1600 bytes)");
         }
         if (slotsPerNode < 1) {
             throw ScalecastException.badInput("--slots " + slotsPerNode + ": expected at least 1");
         }
+        checkCap(rateBitsPerSecond, burstBytes, peakRateBitsPerSecond, peakBucketBytes);
     }
 
-    /** A spec with the default burst for the rate. */
+    /** A spec without a line-rate cap. */
+    public TestbedSpec(String name, int nodes, long rateBitsPerSecond, long burstBytes, int slotsPerNode) {
+        this(name, nodes, rateBitsPerSecond, burstBytes, 0, 0, slotsPerNode);
+    }
+
+    private static void checkCap(long rate, long burst, long peak, long bucket) {
+        if (peak == 0) {
+            if (bucket != 0) {
+                throw ScalecastException.badInput("--peak-bucket needs --line-rate-cap");
+            }
+            return;
+        }
+        if (rate == 0) {
+            throw ScalecastException.badInput(NEEDS_SHAPED_LINK);
+        }
+        if (peak <= rate) {
+            throw ScalecastException.badInput("peak rate " + peak + " bit/s: expected above the rate " + rate + " bit/s (tbf)");
+        }
+        if (bucket < MTU_PACKET_BYTES || bucket > burst) {
+            throw ScalecastException.badInput("--peak-bucket " + bucket + " bytes: expected at least one MTU-sized packet ("
+                    + MTU_PACKET_BYTES + " bytes) and at most the burst (" + burst + " bytes)");
+        }
+    }
+
+    /** A spec with the default burst for the rate, without a line-rate cap. */
     public static TestbedSpec of(String name, int nodes, String rate, String burst, int slots) {
+        return of(name, nodes, rate, burst, slots, false, null);
+    }
+
+    /**
+     * A spec with the default burst for the rate; with {@code lineRateCap}, a peak rate of
+     * {@link #PEAK_OVER_RATE} × the rate and a peak bucket of {@code peakBucket} bytes (null or
+     * blank: {@link #defaultPeakBucketBytes}).
+     */
+    public static TestbedSpec of(String name, int nodes, String rate, String burst, int slots,
+                                 boolean lineRateCap, String peakBucket) {
         long bits = parseRate(rate);
         long b = burst == null || burst.isBlank() ? defaultBurstBytes(bits) : Units.parseBytes(burst);
-        return new TestbedSpec(name, nodes, bits, b, slots);
+        boolean bucketGiven = peakBucket != null && !peakBucket.isBlank();
+        if (!lineRateCap) {
+            return new TestbedSpec(name, nodes, bits, b, 0, bucketGiven ? Units.parseBytes(peakBucket) : 0, slots);
+        }
+        if (bits == 0) {
+            throw ScalecastException.badInput(NEEDS_SHAPED_LINK);
+        }
+        long peak = Math.round(bits * PEAK_OVER_RATE);
+        long bucket = bucketGiven ? Units.parseBytes(peakBucket) : defaultPeakBucketBytes(bits, b);
+        return new TestbedSpec(name, nodes, bits, b, peak, bucket, slots);
     }
 
     /** "100mbit", "1gbit", "none" → bit/s (0 for none). */
@@ -67,8 +128,42 @@ public record TestbedSpec(String name, int nodes, long rateBitsPerSecond, long b
         return Math.max(64 * 1024L, rateBitsPerSecond / 8 / 250);
     }
 
+    /**
+     * Default peak bucket of the line-rate cap: the smallest that keeps the sustained rate on this
+     * host (measured 2026-11-30 with a 2-node ping-pong, docs/testbed.md "Line-rate cap"), never
+     * more than the burst.
+     * <ul>
+     * <li>up to 100mbit: {@value #SMALL_PEAK_BUCKET_BYTES} bytes, two 1500-byte packets. A lone
+     * message then crosses at the rate except for those packets (100mbit: 22.9 MB/s at 4 KiB,
+     * 12.6 MB/s at 32 KiB, 12.0-12.1 MB/s from 96 KiB on a 12.5 MB/s link, against 23.5 MB/s
+     * from 4 KiB to 96 KiB without the cap). One packet (1600) loses 30 % of the rate
+     * (8.6 MB/s); 9000 lets 12 KiB through at 23.6 MB/s.</li>
+     * <li>above: 96 KiB. At 1gbit tbf dequeues too slowly on this host for a small peak bucket:
+     * a ping-pong's 2 MiB to 4 MiB increment ran at 33 / 49 / 64 / 69 / 93 / 100-104 MB/s with
+     * 3200 / 6400 / 9000 / 16000 / 32 KiB / 64 KiB against 119.5 MB/s without the cap; 96 KiB
+     * (120.1-120.4) and 128 KiB (120.5-120.7) keep it (traces/testbed/capped/peak-bucket-1gbit/).
+     * Messages up to ~96 KiB then still cross at the host's CPU-bound ~240 MB/s.</li>
+     * </ul>
+     */
+    public static long defaultPeakBucketBytes(long rateBitsPerSecond, long burstBytes) {
+        long b = rateBitsPerSecond <= SMALL_PEAK_BUCKET_MAX_RATE ? SMALL_PEAK_BUCKET_BYTES : LARGE_PEAK_BUCKET_BYTES;
+        return Math.min(b, burstBytes);
+    }
+
     public boolean shaped() {
         return rateBitsPerSecond > 0;
+    }
+
+    public boolean lineRateCapped() {
+        return peakRateBitsPerSecond > 0;
+    }
+
+    /** How the cap reads in {@code status} and in traces' provenance: "" without one. */
+    static String capLabel(long peakRateBitsPerSecond, long peakBucketBytes) {
+        if (peakRateBitsPerSecond <= 0) {
+            return "";
+        }
+        return "line-rate cap: tbf peakrate " + rateLabel(peakRateBitsPerSecond) + " mtu " + peakBucketBytes;
     }
 
     /** The rate as tc writes it ("100mbit"), or "none". */

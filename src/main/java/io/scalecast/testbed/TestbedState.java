@@ -20,13 +20,17 @@ import java.util.stream.Stream;
  * @param nodes             number of nodes
  * @param rateBitsPerSecond shaped link rate in bit/s (0 = unshaped)
  * @param burstBytes        tbf bucket size in bytes
+ * @param peakRateBitsPerSecond tbf peak rate in bit/s of the line-rate cap; 0 = no cap (also in
+ *                          states written before the cap existed)
+ * @param peakBucketBytes   tbf peak bucket ({@code mtu}) in bytes; 0 without a cap
  * @param slotsPerNode      MPI slots per node in the hostfile
  * @param subnetOctet       third octet of the testbed's 10.77.S.0/24
  * @param namespaces        node namespaces, node 0 first
  * @param addresses         node addresses, node 0 first
  * @param bridge            the bridge joining the nodes
  */
-public record TestbedState(String name, int nodes, long rateBitsPerSecond, long burstBytes, int slotsPerNode,
+public record TestbedState(String name, int nodes, long rateBitsPerSecond, long burstBytes,
+                           long peakRateBitsPerSecond, long peakBucketBytes, int slotsPerNode,
                            int subnetOctet, List<String> namespaces, List<String> addresses, String bridge) {
     /**
      * Where states live: {@code /run/scalecast/testbed} (a tmpfs, so a reboot, which also
@@ -41,7 +45,8 @@ public record TestbedState(String name, int nodes, long rateBitsPerSecond, long 
 
     static TestbedState of(TestbedSpec spec, TestbedLayout layout) {
         return new TestbedState(spec.name(), spec.nodes(), spec.rateBitsPerSecond(), spec.burstBytes(),
-                spec.slotsPerNode(), layout.subnetOctet(), layout.namespaces(), layout.addresses(), layout.bridge());
+                spec.peakRateBitsPerSecond(), spec.peakBucketBytes(), spec.slotsPerNode(),
+                layout.subnetOctet(), layout.namespaces(), layout.addresses(), layout.bridge());
     }
 
     public TestbedLayout layout() {
@@ -50,6 +55,11 @@ public record TestbedState(String name, int nodes, long rateBitsPerSecond, long 
 
     public String rateLabel() {
         return TestbedSpec.rateLabel(rateBitsPerSecond);
+    }
+
+    /** "line-rate cap: tbf peakrate 101mbit mtu 3200", or "" without a cap. */
+    public String capLabel() {
+        return TestbedSpec.capLabel(peakRateBitsPerSecond, peakBucketBytes);
     }
 
     public static Path dir(String name) {

@@ -83,12 +83,30 @@ public final class Testbeds {
         HostCommands.check("ip", "-n", ns, "link", "set", "lo", "up");
         if (spec.shaped()) {
             // Both directions: host end shapes traffic toward the node, node end traffic from it.
-            String rate = String.valueOf(spec.rateBitsPerSecond()) + "bit";
-            String burst = String.valueOf(spec.burstBytes());
-            HostCommands.check("tc", "qdisc", "add", "dev", veth, "root", "tbf", "rate", rate, "burst", burst, "latency", TBF_LATENCY);
-            HostCommands.check("ip", "netns", "exec", ns, "tc", "qdisc", "add", "dev", nif, "root", "tbf",
-                    "rate", rate, "burst", burst, "latency", TBF_LATENCY);
+            List<String> host = new ArrayList<>(List.of("tc", "qdisc", "add", "dev", veth, "root"));
+            host.addAll(tbfArgs(spec));
+            HostCommands.check(host.toArray(String[]::new));
+            List<String> node = new ArrayList<>(List.of("ip", "netns", "exec", ns, "tc", "qdisc", "add", "dev", nif, "root"));
+            node.addAll(tbfArgs(spec));
+            HostCommands.check(node.toArray(String[]::new));
         }
+    }
+
+    /**
+     * The qdisc of both ends of a shaped link: {@code tbf rate R burst B latency 50ms}, and with
+     * the line-rate cap {@code peakrate P mtu M}. A real NIC never sends faster than its line
+     * rate; without the cap tbf lets a lone message of up to the burst through at several times
+     * the rate (100mbit ping-pong: 23.5 MB/s from 4 to 96 KiB on a 12.5 MB/s link), which continuous traffic
+     * never sees. The peak bucket ({@code mtu}) bounds that to M bytes
+     * ({@link TestbedSpec#defaultPeakBucketBytes} for the figures).
+     */
+    static List<String> tbfArgs(TestbedSpec spec) {
+        List<String> a = new ArrayList<>(List.of("tbf", "rate", spec.rateBitsPerSecond() + "bit",
+                "burst", String.valueOf(spec.burstBytes()), "latency", TBF_LATENCY));
+        if (spec.lineRateCapped()) {
+            a.addAll(List.of("peakrate", spec.peakRateBitsPerSecond() + "bit", "mtu", String.valueOf(spec.peakBucketBytes())));
+        }
+        return a;
     }
 
     private static void step(Deque<String[]> undo, String[] doIt, String... undoIt) {

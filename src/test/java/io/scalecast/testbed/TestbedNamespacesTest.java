@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @Tag("slow")
 class TestbedNamespacesTest {
-    private static final List<String> NAMES = List.of("tbpp", "tbto", "tbrb", "tbcli");
+    private static final List<String> NAMES = List.of("tbpp", "tbto", "tbrb", "tbcli", "tbcap");
 
     @TempDir
     Path dir;
@@ -102,6 +102,27 @@ class TestbedNamespacesTest {
             HostCommands.exec("ip", "link", "del", "scv-tbrb-1");
         }
         assertEquals(List.of(), Testbeds.leftovers("tbrb"));
+    }
+
+    @Test
+    void lineRateCapPutsThePeakBucketOnBothEndsAndStatusShowsIt() {
+        Cli up = Cli.run("testbed", "up", "--name", "tbcap", "--nodes", "2", "--rate", "100mbit", "--line-rate-cap");
+        assertEquals(0, up.exit, up.toString());
+        try {
+            assertTrue(up.out.contains("testbed tbcap: 2 node(s), rate 100mbit, burst 65536 bytes, line-rate cap: tbf peakrate 101mbit mtu 3200, subnet"),
+                    up.out);
+            String host = HostCommands.check("tc", "qdisc", "show", "dev", "scv-tbcap-1");
+            String node = HostCommands.check("ip", "netns", "exec", "sc-tbcap-n1", "tc", "qdisc", "show", "dev", "sc0");
+            for (String q : List.of(host, node)) {
+                assertTrue(q.contains("rate 100Mbit") && q.contains("peakrate 101Mbit"), q);
+            }
+            Cli st = Cli.run("testbed", "status");
+            assertTrue(st.out.contains("testbed tbcap: 2 node(s), rate 100mbit, burst 65536 bytes, line-rate cap: tbf peakrate 101mbit mtu 3200"),
+                    st.out);
+        } finally {
+            assertEquals(0, Cli.run("testbed", "down", "--name", "tbcap").exit);
+        }
+        assertEquals(List.of(), Testbeds.leftovers("tbcap"));
     }
 
     @Test

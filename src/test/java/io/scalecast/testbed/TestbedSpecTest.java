@@ -40,6 +40,55 @@ class TestbedSpecTest {
     }
 
     @Test
+    void lineRateCapIsOffByDefaultAndAddsAPeakBucketToTbf() {
+        TestbedSpec plain = TestbedSpec.of("a", 2, "100mbit", null, 1);
+        assertFalse(plain.lineRateCapped());
+        assertEquals(List.of("tbf", "rate", "100000000bit", "burst", "65536", "latency", "50ms"), Testbeds.tbfArgs(plain));
+        TestbedSpec capped = TestbedSpec.of("a", 2, "100mbit", null, 1, true, null);
+        assertEquals(101_000_000L, capped.peakRateBitsPerSecond());
+        assertEquals(3200, capped.peakBucketBytes());
+        assertEquals(List.of("tbf", "rate", "100000000bit", "burst", "65536", "latency", "50ms",
+                "peakrate", "101000000bit", "mtu", "3200"), Testbeds.tbfArgs(capped));
+        // 1gbit: a two-packet peak bucket loses most of the rate on this host; 96 KiB keeps it
+        TestbedSpec fast = TestbedSpec.of("a", 2, "1gbit", null, 1, true, null);
+        assertEquals(1_010_000_000L, fast.peakRateBitsPerSecond());
+        assertEquals(98304, fast.peakBucketBytes());
+        assertEquals(9000, TestbedSpec.of("a", 2, "1gbit", null, 1, true, "9000").peakBucketBytes());
+        assertEquals(32768, TestbedSpec.of("a", 2, "1gbit", "32KiB", 1, true, null).peakBucketBytes(), "never above the burst");
+    }
+
+    @Test
+    void theCapIsRecordedInTheStateAndOldStatesReadAsUncapped() {
+        TestbedLayout lay = new TestbedLayout("unit", 2, 9);
+        TestbedState capped = TestbedState.of(TestbedSpec.of("unit", 2, "100mbit", null, 1, true, null), lay);
+        assertEquals("line-rate cap: tbf peakrate 101mbit mtu 3200", capped.capLabel());
+        TestbedState back = io.scalecast.util.Json.gson().fromJson(io.scalecast.util.Json.gson().toJson(capped), TestbedState.class);
+        assertEquals(capped, back);
+        assertEquals("", TestbedState.of(TestbedSpec.of("unit", 2, "100mbit", null, 1), lay).capLabel());
+        // a state.json written before the cap existed has neither field
+        String old = "{\"name\": \"unit\", \"nodes\": 2, \"rateBitsPerSecond\": 100000000, \"burstBytes\": 65536,"
+                + " \"slotsPerNode\": 1, \"subnetOctet\": 9, \"namespaces\": [\"sc-unit-n0\", \"sc-unit-n1\"],"
+                + " \"addresses\": [\"10.77.9.1\", \"10.77.9.2\"], \"bridge\": \"scbr-unit\"}";
+        TestbedState legacy = io.scalecast.util.Json.gson().fromJson(old, TestbedState.class);
+        assertEquals(0, legacy.peakRateBitsPerSecond());
+        assertEquals("", legacy.capLabel());
+    }
+
+    @Test
+    void badCapsAreBadInput() {
+        ScalecastException none = assertThrows(ScalecastException.class, () -> TestbedSpec.of("a", 2, "none", null, 1, true, null));
+        assertEquals(2, none.exitCode());
+        assertTrue(none.getMessage().contains("shaped link"), none.getMessage());
+        ScalecastException alone = assertThrows(ScalecastException.class, () -> TestbedSpec.of("a", 2, "100mbit", null, 1, false, "3200"));
+        assertTrue(alone.getMessage().contains("--peak-bucket needs --line-rate-cap"), alone.getMessage());
+        assertEquals(2, assertThrows(ScalecastException.class, () -> TestbedSpec.of("a", 2, "100mbit", null, 1, true, "1000")).exitCode());
+        ScalecastException big = assertThrows(ScalecastException.class, () -> TestbedSpec.of("a", 2, "100mbit", null, 1, true, "128KiB"));
+        assertTrue(big.getMessage().contains("at most the burst (65536 bytes)"), big.getMessage());
+        assertEquals(2, assertThrows(ScalecastException.class,
+                () -> new TestbedSpec("a", 2, 100_000_000L, 65536, 100_000_000L, 3200, 1)).exitCode(), "peak rate must exceed the rate");
+    }
+
+    @Test
     void badSpecsAreBadInput() {
         ScalecastException e = assertThrows(ScalecastException.class, () -> TestbedSpec.of("Bad_Name", 2, "100mbit", null, 1));
         assertEquals(2, e.exitCode());
@@ -122,5 +171,9 @@ class TestbedSpecTest {
         assertTrue(rate.err.contains("\"fast\""), rate.err);
         Cli t = Cli.run("testbed", "run", "--timeout", "-1", "--", "true");
         assertEquals(2, t.exit, t.toString());
+        Cli cap = Cli.run("testbed", "up", "--name", "a", "--rate", "none", "--line-rate-cap");
+        assertEquals(2, cap.exit, cap.toString());
+        assertEquals(1, cap.err.strip().lines().count(), cap.err);
+        assertTrue(cap.err.contains("--line-rate-cap needs a shaped link"), cap.err);
     }
 }
