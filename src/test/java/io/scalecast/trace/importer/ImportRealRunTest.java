@@ -66,7 +66,11 @@ class ImportRealRunTest {
         assertTrue(pts.size() >= 30, "NetPIPE's default sweep to 64 KiB with perturbations has dozens of sizes: " + pts.size());
         assertEquals(1, pts.get(0).messageSizeBytes());
         assertTrue(pts.stream().anyMatch(x -> x.messageSizeBytes() == 65536), "the sweep reaches -u 65536: " + pts);
-        assertTrue(pts.get(pts.size() - 1).oneWaySeconds() > pts.get(0).oneWaySeconds(), "64 KiB takes longer than 1 B: " + pts);
+        // One size can be descheduled on a shared host (1 B once took 2.3 ms at SCHED_IDLE), and NetPIPE's first
+        // size is slow anyway (traces/local/README.md): compare with the median of the sizes up to 64 B.
+        double smallMedian = pts.stream().filter(x -> x.messageSizeBytes() <= 64).mapToDouble(PingPongPoint::oneWaySeconds)
+                .sorted().skip(pts.stream().filter(x -> x.messageSizeBytes() <= 64).count() / 2).findFirst().orElseThrow();
+        assertTrue(pts.get(pts.size() - 1).oneWaySeconds() > smallMedian, "64 KiB takes longer than the small sizes: " + pts);
     }
 
     @Test
