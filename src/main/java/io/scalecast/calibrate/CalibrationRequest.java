@@ -27,18 +27,19 @@ import java.nio.file.Path;
  * @param swapTrace           swap trace (per message count, {@code swap} schema) deciding whether rendezvous exchanges
  *                            take turns ({@link ExchangeCalibration}), or null
  * @param iprobe              {@code measure iprobe} summary: the cost of an empty MPI_Iprobe in a compute loop, or null
+ * @param sendRelease         {@code measure release} summary: up to which size a sender is released early, or null
  */
 public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                                  double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
                                  long eagerThresholdBytes, String note,
                                  int beffProcs, long beffLmaxBytes, int beffRandomPatterns, int dgemmN, int dgemmRanksLoaded,
-                                 double latencyAssumedSeconds, String latencyReason, Path swapTrace, Path iprobe) {
+                                 double latencyAssumedSeconds, String latencyReason, Path swapTrace, Path iprobe, Path sendRelease) {
     /** Node speed from the dgemm trace's default row (largest order, most ranks loaded); no assumed latency. */
     public CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                               double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
                               long eagerThresholdBytes, String note, int beffProcs, long beffLmaxBytes, int beffRandomPatterns) {
         this(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeedFlopsPerSecond, nodes, coresPerNode, name,
-                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, 0, 0, Double.NaN, null, null, null);
+                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, 0, 0, Double.NaN, null, null, null, null);
     }
 
     /** Dgemm row selection, no assumed latency (a ping-pong or swap summary gives the path). */
@@ -47,7 +48,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
                               long eagerThresholdBytes, String note, int beffProcs, long beffLmaxBytes, int beffRandomPatterns,
                               int dgemmN, int dgemmRanksLoaded) {
         this(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeedFlopsPerSecond, nodes, coresPerNode, name,
-                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, dgemmN, dgemmRanksLoaded, Double.NaN, null, null, null);
+                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, dgemmN, dgemmRanksLoaded, Double.NaN, null, null, null, null);
     }
 
     public CalibrationRequest {

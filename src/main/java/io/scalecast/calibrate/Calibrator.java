@@ -68,6 +68,8 @@ public final class Calibrator {
         PingPongInput.Trace pp = implied != null ? implied : req.pingpong() != null ? PingPongInput.read(req.pingpong()) : swap.impliedPingPong();
         PingPongInput.Trace intraPp = req.intraPingpong() == null ? null : PingPongInput.read(req.intraPingpong());
         io.scalecast.trace.SwapTrace swapTrace = req.swapTrace() == null ? null : io.scalecast.trace.SwapTrace.read(req.swapTrace());
+        java.util.TreeMap<Long, double[]> release = req.sendRelease() == null ? null
+                : io.scalecast.probe.ReleaseProbe.read(io.scalecast.trace.SummaryTrace.read(req.sendRelease()), req.sendRelease().toString());
         double iprobeCost = req.iprobe() == null ? Double.NaN
                 : io.scalecast.probe.IprobeProbe.cost(io.scalecast.trace.SummaryTrace.read(req.iprobe()), req.iprobe().toString());
         Calibration.Choice speed = nodeSpeed(req, warnings);
@@ -149,6 +151,17 @@ public final class Calibrator {
             }
             props.put(io.scalecast.sim.MpiConfig.RENDEZVOUS_EXCHANGE, exchange.serialized() ? "serialized" : "concurrent");
             warnings.add("rendezvous exchange: " + exchange.reason());
+        }
+        if (release != null) {
+            long detached = io.scalecast.probe.ReleaseProbe.detachedMaxBytes(release, (long) eager.value());
+            StringBuilder b = new StringBuilder();
+            release.forEach((sz, v) -> b.append(b.length() == 0 ? "" : ", ").append(sz).append(" B ")
+                    .append(String.format(Locale.ROOT, "%.2f", v[0] / v[1])));
+            String why = String.format(Locale.ROOT, "%s: MPI_Send time / transfer time per size: %s; released early (<= %.2f) up to %d B",
+                    req.sendRelease(), b, io.scalecast.probe.ReleaseProbe.RELEASED_RATIO, detached);
+            props.put("mpi.detached-send-max-bytes", Long.toString(detached));
+            props.put("calibration.send-release", req.sendRelease() + " sha256=" + PingPongInput.sha256(req.sendRelease()) + "; " + why);
+            warnings.add("send release: " + why);
         }
         if (!Double.isNaN(iprobeCost)) {
             if (iprobeCost < 0) {

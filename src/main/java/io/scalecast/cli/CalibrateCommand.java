@@ -43,6 +43,10 @@ final class CalibrateCommand implements Callable<Integer> {
             + " loop on this transport (mpi.iprobe-overhead-s, charged per poll by skeletons that serve requests while they compute).")
     Path iprobe;
 
+    @Option(names = "--send-release", paramLabel = "R.csv", description = "measure release summary: rendezvous sends up to the largest"
+            + " size whose MPI_Send returned early return after their overhead (mpi.detached-send-max-bytes).")
+    Path sendRelease;
+
     @Option(names = "--dgemm", paramLabel = "D.csv", description = "dgemm trace: per-core speed = rate at the largest n with all ranks loaded.")
     Path dgemm;
 
@@ -105,7 +109,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     nodeSpeed == null ? Double.NaN : Units.parseFlops(nodeSpeed), nodes, coresPerNode, name,
                     eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold), note,
                     beffProcs, beffLmax == null ? 0 : Units.parseBytes(beffLmax), beffRandom, dgemmN, dgemmLoaded,
-                    latencyAssumed == null ? Double.NaN : Units.parseSeconds(latencyAssumed), latencyReason, swapTrace, iprobe);
+                    latencyAssumed == null ? Double.NaN : Units.parseSeconds(latencyAssumed), latencyReason, swapTrace, iprobe, sendRelease);
         } catch (IllegalArgumentException e) {
             throw ScalecastException.badInput(e.getMessage());
         }

@@ -6,6 +6,7 @@ import io.scalecast.probe.IprobeProbe;
 import io.scalecast.probe.Launch;
 import io.scalecast.probe.PingPongProbe;
 import io.scalecast.probe.ProbeRunner;
+import io.scalecast.probe.ReleaseProbe;
 import io.scalecast.probe.SwapProbe;
 import io.scalecast.trace.PingPongPoint;
 import io.scalecast.util.Home;
@@ -26,9 +27,9 @@ import java.util.concurrent.Callable;
 
 /** {@code scalecast measure pingpong|swap|beff|dgemm}: run the C+MPI probes through mpirun and write traces. */
 @Command(name = "measure", mixinStandardHelpOptions = true,
-        description = "Run network and node probes (ping-pong, swap, b_eff, dgemm, iprobe) through mpirun and write traces.",
+        description = "Run network and node probes (ping-pong, swap, b_eff, dgemm, iprobe, release) through mpirun and write traces.",
         subcommands = {MeasureCommand.PingPong.class, MeasureCommand.Swap.class, MeasureCommand.Beff.class,
-                MeasureCommand.Dgemm.class, MeasureCommand.Iprobe.class})
+                MeasureCommand.Dgemm.class, MeasureCommand.Iprobe.class, MeasureCommand.Release.class})
 final class MeasureCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -275,6 +276,37 @@ final class MeasureCommand implements Runnable {
             for (io.scalecast.trace.SummaryEntry e : t.entries()) {
                 out.printf(Locale.ROOT, "%-22s %s %s%n", e.key(), e.value(), e.unit());
             }
+            out.println("wrote " + launch.out);
+            return 0;
+        }
+    }
+
+    @Command(name = "release", mixinStandardHelpOptions = true,
+            description = "When MPI_Send returns against when the posted, polling receiver has the data, per size (sc_release):"
+                    + " how far a sender is released early (socket buffers). Writes a summary trace for calibrate --send-release.")
+    static final class Release implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        LaunchOptions launch;
+        @Option(names = "--min-bytes", defaultValue = "65536", description = "Smallest size (default ${DEFAULT-VALUE}).")
+        String minBytes;
+        @Option(names = "--max-bytes", defaultValue = "8MiB", description = "Largest size, doubling from the smallest (default ${DEFAULT-VALUE}).")
+        String maxBytes;
+        @Option(names = "--repeats", defaultValue = "5", description = "Timed sends per size and launch (default ${DEFAULT-VALUE}).")
+        int repeats;
+
+        @Override
+        public Integer call() {
+            ReleaseProbe.Config cfg = new ReleaseProbe.Config(Units.parseBytes(minBytes), Units.parseBytes(maxBytes), repeats);
+            ProbeRunner runner = launch.runner();
+            Home.probe("release");
+            io.scalecast.trace.SummaryTrace t = ReleaseProbe.measure(runner, cfg, launch.runs);
+            t.write(launch.out);
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf(Locale.ROOT, "%12s %14s %14s %8s%n", "bytes", "t_send_s", "t_recv_s", "ratio");
+            ReleaseProbe.read(t, launch.out.toString()).forEach((s, v) ->
+                    out.printf(Locale.ROOT, "%12d %14.6e %14.6e %8.2f%n", s, v[0], v[1], v[0] / v[1]));
             out.println("wrote " + launch.out);
             return 0;
         }

@@ -175,4 +175,22 @@ class MeasureProbesTest {
         assertTrue(bad.err.contains(notIprobe + ": expected a summary trace with key iprobe_cost_s"), bad.err);
         assertFalse(Files.exists(dir.resolve("q.xml")));
     }
+
+    /** measure release through real mpirun, and calibrate --send-release puts the derived limit into the platform. */
+    @Test
+    void releaseWritesPerSizeTimesThatCalibrationTurnsIntoTheDetachedLimit() throws Exception {
+        Path out = dir.resolve("release.csv");
+        Cli r = Cli.run("measure", "release", "--np", "2", "--min-bytes", "65536", "--max-bytes", "262144", "--repeats", "2",
+                "--out", out.toString());
+        assertEquals(0, r.exit, r.toString());
+        var m = io.scalecast.probe.ReleaseProbe.read(io.scalecast.trace.SummaryTrace.read(out), out.toString());
+        assertEquals(java.util.List.of(65536L, 131072L, 262144L), new java.util.ArrayList<>(m.keySet()));
+        Path plat = dir.resolve("r.xml");
+        Cli c = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--send-release",
+                "traces/testbed/release-2n-100mbit.csv", "--eager-threshold", "65535", "--nodes", "2", "--node-speed", "1Gf",
+                "--name", "r", "--out", plat.toString());
+        assertEquals(0, c.exit, c.toString());
+        assertTrue(Files.readString(plat).contains("<prop id=\"mpi.detached-send-max-bytes\" value=\"1048576\"/>"));
+        assertTrue(c.out.contains("released early (<= 0.25) up to 1048576 B"), c.out);
+    }
 }

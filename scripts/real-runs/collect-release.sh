@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# When MPI_Send returns against when the data is in (measure release, sc_release), per size 64 KiB-8 MiB, on the
+# placements the HPL and tree-code runs use: shared memory 2 ranks (--mca btl_vader_single_copy_mechanism none) and
+# 2 testbed nodes at 100mbit and 1gbit (the testbed's own settings). Under flock /tmp/scalecast-measure.lock and
+# nice -n -19; RUNS launches each. Output: traces/local/release-shm-2r.csv, traces/testbed/release-2n-{100mbit,1gbit}.csv
+# (summary traces, input of calibrate --send-release). Existing files are kept (delete one to re-measure it).
+# UP_ARGS="--line-rate-cap" OUT_DIR=traces/testbed/capped SHM=0: the same on the capped testbed.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
+SC="$ROOT/scalecast"
+LOCK=/tmp/scalecast-measure.lock
+RUNS="${RUNS:-3}"
+RATES="${RATES:-100mbit 1gbit}"
+TB="${TB:-rl}"
+UP_ARGS="${UP_ARGS:-}"
+OUT_DIR="${OUT_DIR:-traces/testbed}"
+SHM="${SHM:-1}"
+NICE=(nice -n -19)
+log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
+testbed_line() { "$SC" testbed status | awk -v n="$TB" '$1=="testbed" && $2==n":" {sub(/^testbed /,""); print; exit}'; }
+cleanup() { "$SC" testbed down --name "$TB" >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+mark() { sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}" "$1"; }
+
+exec 9>"$LOCK"
+log "waiting for the measurement lock"; flock 9; log "lock taken"
+out="$ROOT/traces/local/release-shm-2r.csv"
+if [ "$SHM" = 1 ] && [ ! -s "$out" ]; then
+  "${NICE[@]}" "$SC" measure release --np 2 --mpirun-args "--mca btl_vader_single_copy_mechanism none" --runs "$RUNS" --out "$out" >&2
+  mark "$out"
+fi
+for rate in $RATES; do
+  out="$ROOT/$OUT_DIR/release-2n-$rate.csv"
+  [ -s "$out" ] && { log "$out: already there"; continue; }
+  cleanup; "$SC" testbed up --name "$TB" --nodes 2 --rate "$rate" $UP_ARGS >&2
+  "${NICE[@]}" "$SC" measure release --testbed "$TB" --np 2 --runs "$RUNS" --out "$out" >&2
+  mark "$out"
+  sed -i "/^# loadavg:/a # testbed: $(testbed_line); tbf on both ends of each node's veth, 1 rank per node" "$out"
+  cleanup
+done
+log "done"

@@ -1,0 +1,131 @@
+package io.scalecast.probe;
+
+import io.scalecast.trace.Provenance;
+import io.scalecast.trace.SummaryEntry;
+import io.scalecast.trace.SummaryTrace;
+import io.scalecast.util.ScalecastException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code measure release}: per message size, when MPI_Send returns against when the receiver (posted
+ * and polling) has the data (sc_release). Written as a {@code summary} trace with, per size s, the
+ * medians {@code t_send_s_<s>} and {@code t_recv_s_<s>} over repetitions × runs; calibration derives
+ * the largest size whose sender is released early ({@link #detachedMaxBytes}).
+ */
+public final class ReleaseProbe {
+    /** A send counts as released early when it returns within this fraction of the transfer. */
+    public static final double RELEASED_RATIO = 0.25;
+
+    private ReleaseProbe() {
+    }
+
+    public record Config(long minBytes, long maxBytes, int repeats) {
+        public Config {
+            if (minBytes < 1 || maxBytes < minBytes || maxBytes > (1L << 30)) {
+                throw ScalecastException.badInput("--min-bytes / --max-bytes: expected 1 <= min <= max <= 1 GiB, got " + minBytes + " / " + maxBytes);
+            }
+            if (repeats < 1) {
+                throw ScalecastException.badInput("--repeats must be at least 1, got " + repeats);
+            }
+        }
+
+        List<String> args() {
+            return List.of("--min-bytes", Long.toString(minBytes), "--max-bytes", Long.toString(maxBytes), "--repeats", Integer.toString(repeats));
+        }
+    }
+
+    /** Per size: {median t_send, median t_recv} over every RELEASE record. */
+    static TreeMap<Long, double[]> medians(List<ProbeOutput> outs) {
+        Map<Long, List<double[]>> by = new TreeMap<>();
+        for (ProbeOutput o : outs) {
+            for (String[] r : o.records("RELEASE", 4)) {
+                long s = ProbeOutput.integer(r, 1);
+                double send = ProbeOutput.num(r, 3), recv = ProbeOutput.num(r, 4);
+                if (s < 1 || !(send > 0) || !(recv > 0)) {
+                    throw ScalecastException.failure("sc_release: expected a positive size and times in " + String.join(" ", r));
+                }
+                by.computeIfAbsent(s, k -> new ArrayList<>()).add(new double[] {send, recv});
+            }
+        }
+        if (by.isEmpty()) {
+            throw ScalecastException.failure("sc_release printed no RELEASE records");
+        }
+        TreeMap<Long, double[]> m = new TreeMap<>();
+        by.forEach((s, v) -> m.put(s, new double[] {PingPongProbe.median(v.stream().mapToDouble(x -> x[0]).sorted().toArray()),
+                PingPongProbe.median(v.stream().mapToDouble(x -> x[1]).sorted().toArray())}));
+        return m;
+    }
+
+    public static SummaryTrace measure(ProbeRunner runner, Config cfg, int runs) {
+        Runs r = new Runs(runner, "release");
+        TreeMap<Long, double[]> m = medians(r.run(runs, cfg.args()));
+        Provenance p = r.provenance("summary");
+        p.put("note", "per size s: median time for MPI_Send(s) to return (t_send_s_<s>) and for the posted, polling receiver to have"
+                + " the data (t_recv_s_<s>), over repetitions x runs, both from a common barrier; a sender released early returns"
+                + " well before the data is in");
+        List<SummaryEntry> e = new ArrayList<>();
+        m.forEach((s, v) -> {
+            e.add(entry("t_send_s_" + s, v[0]));
+            e.add(entry("t_recv_s_" + s, v[1]));
+        });
+        return new SummaryTrace(p, e);
+    }
+
+    private static SummaryEntry entry(String key, double seconds) {
+        String v = String.format(Locale.ROOT, "%.6e", seconds);
+        return new SummaryEntry(key, v, "s", Double.parseDouble(v), "s");
+    }
+
+    /** Per size {t_send, t_recv} from a summary written by {@link #measure}. */
+    public static TreeMap<Long, double[]> read(SummaryTrace t, String file) {
+        TreeMap<Long, double[]> m = new TreeMap<>();
+        for (SummaryEntry x : t.entries()) {
+            for (int i = 0; i < 2; i++) {
+                String prefix = i == 0 ? "t_send_s_" : "t_recv_s_";
+                if (x.key().startsWith(prefix)) {
+                    long s;
+                    try {
+                        s = Long.parseLong(x.key().substring(prefix.length()));
+                    } catch (NumberFormatException ex) {
+                        throw ScalecastException.badInput(file + ": expected " + prefix + "<bytes>, got " + x.key());
+                    }
+                    m.computeIfAbsent(s, k -> new double[] {Double.NaN, Double.NaN})[i] = x.valueSi();
+                }
+            }
+        }
+        m.forEach((s, v) -> {
+            if (!(v[0] > 0) || !(v[1] > 0)) {
+                throw ScalecastException.badInput(file + ": expected positive t_send_s_" + s + " and t_recv_s_" + s);
+            }
+        });
+        if (m.isEmpty()) {
+            throw ScalecastException.badInput(file + ": expected a summary trace with t_send_s_<bytes> and t_recv_s_<bytes> keys"
+                    + " (scalecast measure release)");
+        }
+        return m;
+    }
+
+    /**
+     * The largest measured size above {@code eagerThresholdBytes} whose send returned within
+     * {@link #RELEASED_RATIO} of the transfer; 0 if none. Smaller sizes are taken as released too: where both
+     * times are a fraction of a millisecond (64-128 KiB at 1gbit: the send waits for the handshake) the
+     * distinction does not matter.
+     */
+    public static long detachedMaxBytes(TreeMap<Long, double[]> m, long eagerThresholdBytes) {
+        long max = 0;
+        for (var e : m.entrySet()) {
+            if (e.getKey() <= eagerThresholdBytes) {
+                continue;
+            }
+            if (e.getValue()[0] <= RELEASED_RATIO * e.getValue()[1]) {
+                max = e.getKey();
+            }
+        }
+        return max;
+    }
+}

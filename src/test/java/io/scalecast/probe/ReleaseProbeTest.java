@@ -1,0 +1,49 @@
+package io.scalecast.probe;
+
+import io.scalecast.trace.SummaryTrace;
+import io.scalecast.util.ScalecastException;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** calibrate --send-release: the largest size whose MPI_Send returned early, from a measure release summary. */
+class ReleaseProbeTest {
+    @Test
+    void testbedTracesReleaseUpTo1MiBSharedMemoryNever() {
+        for (String rate : new String[] {"100mbit", "1gbit"}) {
+            Path f = Path.of("traces/testbed/release-2n-" + rate + ".csv");
+            TreeMap<Long, double[]> m = ReleaseProbe.read(SummaryTrace.read(f), f.toString());
+            assertEquals(8, m.size());
+            // 2 MiB does not fit the socket buffers: the send waits for part of the transfer
+            assertEquals(1L << 20, ReleaseProbe.detachedMaxBytes(m, 65535), rate);
+        }
+        Path shm = Path.of("traces/local/release-shm-2r.csv");
+        assertEquals(0, ReleaseProbe.detachedMaxBytes(ReleaseProbe.read(SummaryTrace.read(shm), shm.toString()), 65535));
+    }
+
+    @Test
+    void onlySizesAboveTheEagerThresholdCountAndTheLargestReleasedWins() {
+        TreeMap<Long, double[]> m = new TreeMap<>();
+        m.put(1000L, new double[] {1e-6, 1e-3});   // released, but eager
+        m.put(4000L, new double[] {2e-3, 2e-3});   // not released (e.g. waits for the handshake)
+        m.put(8000L, new double[] {1e-4, 1e-3});   // released: ratio 0.1
+        m.put(16000L, new double[] {0.5e-3, 1e-3}); // ratio 0.5: not
+        assertEquals(8000, ReleaseProbe.detachedMaxBytes(m, 2000));
+        assertEquals(0, ReleaseProbe.detachedMaxBytes(m, 8000));
+    }
+
+    @Test
+    void aSummaryWithoutReleaseKeysIsBadInputNamingTheFile() {
+        SummaryTrace t = SummaryTrace.parse("# kind: summary\nkey,value,unit\niprobe_cost_s,1e-6,s\n", "x.csv");
+        ScalecastException e = assertThrows(ScalecastException.class, () -> ReleaseProbe.read(t, "x.csv"));
+        assertTrue(e.getMessage().startsWith("x.csv: expected a summary trace with t_send_s_<bytes>"), e.getMessage());
+        SummaryTrace half = SummaryTrace.parse("# kind: summary\nkey,value,unit\nt_send_s_1024,1e-6,s\n", "y.csv");
+        ScalecastException e2 = assertThrows(ScalecastException.class, () -> ReleaseProbe.read(half, "y.csv"));
+        assertTrue(e2.getMessage().contains("expected positive t_send_s_1024 and t_recv_s_1024"), e2.getMessage());
+    }
+}
