@@ -76,18 +76,13 @@ public final class IprobeProbe {
                 + " with an Iprobe after each; median / min / max over ranks x repeats x runs; may be negative within noise");
         p.put("spread", String.format(Locale.ROOT, "%d samples; min %.3e s, max %.3e s", c.length, c[0], c[c.length - 1]));
         List<SummaryEntry> e = new ArrayList<>();
-        e.add(entry(KEY, med));
-        e.add(entry("iprobe_cost_min_s", c[0]));
-        e.add(entry("iprobe_cost_max_s", c[c.length - 1]));
+        e.add(SummaryEntry.seconds(KEY, med));
+        e.add(SummaryEntry.seconds("iprobe_cost_min_s", c[0]));
+        e.add(SummaryEntry.seconds("iprobe_cost_max_s", c[c.length - 1]));
         e.add(new SummaryEntry("polls", Long.toString(cfg.polls()), "", cfg.polls(), ""));
-        e.add(entry("work_between_polls_s", cfg.workUs() * 1e-6));
+        e.add(SummaryEntry.seconds("work_between_polls_s", cfg.workUs() * 1e-6));
         e.add(new SummaryEntry("samples", Integer.toString(c.length), "", c.length, ""));
         return new SummaryTrace(p, e);
-    }
-
-    private static SummaryEntry entry(String key, double seconds) {
-        String v = String.format(Locale.ROOT, "%.6e", seconds);
-        return new SummaryEntry(key, v, "s", Double.parseDouble(v), "s");
     }
 
     /** The median per-poll cost of a summary written by {@link #measure}. */

@@ -7,7 +7,6 @@ import io.scalecast.util.ScalecastException;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -70,15 +69,10 @@ public final class ReleaseProbe {
                 + " well before the data is in");
         List<SummaryEntry> e = new ArrayList<>();
         m.forEach((s, v) -> {
-            e.add(entry("t_send_s_" + s, v[0]));
-            e.add(entry("t_recv_s_" + s, v[1]));
+            e.add(SummaryEntry.seconds("t_send_s_" + s, v[0]));
+            e.add(SummaryEntry.seconds("t_recv_s_" + s, v[1]));
         });
         return new SummaryTrace(p, e);
-    }
-
-    private static SummaryEntry entry(String key, double seconds) {
-        String v = String.format(Locale.ROOT, "%.6e", seconds);
-        return new SummaryEntry(key, v, "s", Double.parseDouble(v), "s");
     }
 
     /** Per size {t_send, t_recv} from a summary written by {@link #measure}. */

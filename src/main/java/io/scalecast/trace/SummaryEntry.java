@@ -22,4 +22,10 @@ public record SummaryEntry(String key, String value, String unit, double valueSi
         }
         unitSi = Checks.label("unit_si", unitSi, true);
     }
+
+    /** A time in seconds as a probe writes it: 7 significant digits, unit s, the same value in SI. */
+    public static SummaryEntry seconds(String key, double seconds) {
+        String v = String.format(java.util.Locale.ROOT, "%.6e", seconds);
+        return new SummaryEntry(key, v, "s", Double.parseDouble(v), "s");
+    }
 }
