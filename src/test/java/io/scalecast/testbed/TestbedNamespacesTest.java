@@ -89,6 +89,23 @@ class TestbedNamespacesTest {
     }
 
     @Test
+    void ranksOfTwoNodesMayUseEveryCoreOfTheHostNotOneEach() throws Exception {
+        // Open MPI binds 2 processes to cores by default, and every node's daemon picks core 0 of
+        // this host: both "nodes" then share one core. The testbed's mpirun must leave them free.
+        String mine = java.nio.file.Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow().split(":")[1].trim();
+        Cli r = Cli.run("testbed", "run", "--ephemeral", "--name", "tbto", "--nodes", "2", "--rate", "none", "--",
+                "{mpirun}", "-np", "2", "--map-by", "node", "bash", "-c", "grep ^Cpus_allowed_list: /proc/self/status");
+        assertEquals(0, r.exit, r.toString());
+        List<String> lines = r.out.lines().filter(l -> l.startsWith("Cpus_allowed_list:")).toList();
+        assertEquals(2, lines.size(), r.out);
+        for (String l : lines) {
+            assertEquals(mine, l.split(":")[1].trim(), "a rank confined to fewer cores than the host has: " + r.out);
+        }
+        assertEquals(List.of(), Testbeds.leftovers("tbto"));
+    }
+
+    @Test
     void failedUpRollsBackEverythingItMade() {
         // Occupy the name node 1's veth will want (with a bridge: the dummy module may be absent):
         // up creates the bridge and node 0, then fails.
