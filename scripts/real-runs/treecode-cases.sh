@@ -59,7 +59,7 @@ for d in clustered smooth; do
     for nodes in 2 4; do
       make_case "treecode-testbed-${nodes}n-$rate-$d" "$d" "testbed-${nodes}n-$rate" \
         "Tree code (sc_treecode), $N $d particles, $nodes testbed nodes at $rate (one rank per node; the nodes share this host's 2 cores); cost anchored on the 1-rank shared-memory run" \
-        "traces/local/dgemm-treecode-${nodes}r.csv" \
+        "$( [ "$nodes" -gt 2 ] && echo traces/local/dgemm-treecode-4r-sustained.csv || echo traces/local/dgemm-treecode-${nodes}r.csv )" \
         "\"--pingpong\", \"traces/testbed/pingpong-2n-$rate.csv\", \"--swap\", \"traces/testbed/swap-2n-$rate.csv\", \"--send-release\", \"traces/testbed/release-2n-$rate.csv\", \"--eager-threshold\", \"65535\", \"--iprobe\", \"traces/testbed/iprobe-${nodes}n-$rate.csv\", \"--dgemm-loaded\", \"$nodes\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"1\", \"--name\", \"tb$nodes-$rate\"" \
         "$nodes" 1
     done

@@ -12,6 +12,12 @@
  * before each timed call the loaded ranks meet at a barrier so they compute at the same time.
  * Rate = 2 n^3 / t.
  *
+ * Sustained (--sustained S): after one barrier every loaded rank calls the kernel back to back for
+ * S seconds of wall time, with no barrier between calls, and reports one record whose seconds are
+ * its wall time over the calls it made (repetition 0). Ranks that share a core take turns in
+ * scheduler slices; a single call (milliseconds) usually fits in one slice, so the per-call
+ * timing above sees an unshared core, while this one sees the share a long compute phase gets.
+ *
  * Output (rank 0): "DGEMM n ranks_loaded rank repetition seconds" (square) or
  * "DGEMMK n k ranks_loaded rank repetition seconds" (shapes).
  */
@@ -54,7 +60,7 @@ static double one_call(int n, int k, const double *a, const double *b, double *c
 }
 
 static void phase(MPI_Comm comm, int loaded, const int *sizes, int nsizes, const int *ks, int nks, double budget,
-                  long minreps, long maxreps) {
+                  long minreps, long maxreps, double sustained) {
     int rank, size;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
@@ -77,10 +83,23 @@ static void phase(MPI_Comm comm, int loaded, const int *sizes, int nsizes, const
         if (reps < minreps) reps = minreps;
         if (reps > maxreps) reps = maxreps;
         MPI_Bcast(&reps, 1, MPI_LONG, 0, comm);
+        if (sustained > 0) reps = 1;
         double *t = malloc(sizeof(double) * (size_t)reps), *all = NULL;
-        for (long r = 0; r < reps; r++) {
+        if (sustained > 0) {
+            long calls = 0;
             MPI_Barrier(comm);
-            t[r] = one_call(n, k, a, b, c);
+            double t0 = MPI_Wtime(), el;
+            do {
+                one_call(n, k, a, b, c);
+                calls++;
+                el = MPI_Wtime() - t0;
+            } while (el < sustained);
+            t[0] = el / (double)calls;
+        } else {
+            for (long r = 0; r < reps; r++) {
+                MPI_Barrier(comm);
+                t[r] = one_call(n, k, a, b, c);
+            }
         }
         if (rank == 0) all = malloc(sizeof(double) * (size_t)reps * (size_t)size);
         MPI_Gather(t, (int)reps, MPI_DOUBLE, all, (int)reps, MPI_DOUBLE, 0, comm);
@@ -106,13 +125,14 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     int sizes[64], nsizes = 0, ks[64] = {0}, nks = 1;
-    double budget = 1.0;
+    double budget = 1.0, sustained = 0;
     long minreps = 3, maxreps = 50;
     const char *list = "64,96,128,192,256,384,512,768,1024,1536", *klist = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--sizes")) list = sc_opt_value(argc, argv, &i);
         else if (!strcmp(argv[i], "--k")) klist = sc_opt_value(argc, argv, &i);
         else if (!strcmp(argv[i], "--budget")) budget = sc_double(sc_opt_value(argc, argv, &i), 0);
+        else if (!strcmp(argv[i], "--sustained")) sustained = sc_double(sc_opt_value(argc, argv, &i), 0);
         else if (!strcmp(argv[i], "--min-reps")) minreps = sc_long(sc_opt_value(argc, argv, &i), 1);
         else if (!strcmp(argv[i], "--max-reps")) maxreps = sc_long(sc_opt_value(argc, argv, &i), 1);
         else sc_die("unknown option", argv[i]);
@@ -142,15 +162,19 @@ int main(int argc, char **argv) {
     }
     sc_print_info(MPI_COMM_WORLD);
     if (rank == 0) {
-        printf("# probe: sc_dgemm sizes=%s k=%s budget_s=%g min_reps=%ld max_reps=%ld blas=libblas.so.3 (dgemm_%s)\n", list,
-               klist ? klist : "n (square)", budget, minreps, maxreps, klist ? " N,T, C -= A*B^T" : " N,N");
+        if (sustained > 0)
+            printf("# probe: sc_dgemm sizes=%s k=%s sustained_s=%g (calls back to back, wall time / calls per rank)"
+                   " blas=libblas.so.3 (dgemm_%s)\n", list, klist ? klist : "n (square)", sustained, klist ? " N,T, C -= A*B^T" : " N,N");
+        else
+            printf("# probe: sc_dgemm sizes=%s k=%s budget_s=%g min_reps=%ld max_reps=%ld blas=libblas.so.3 (dgemm_%s)\n", list,
+                   klist ? klist : "n (square)", budget, minreps, maxreps, klist ? " N,T, C -= A*B^T" : " N,N");
         fflush(stdout);
     }
-    if (size > 1) phase(MPI_COMM_WORLD, size, sizes, nsizes, ks, nks, budget, minreps, maxreps);
+    if (size > 1) phase(MPI_COMM_WORLD, size, sizes, nsizes, ks, nks, budget, minreps, maxreps, sustained);
     MPI_Comm solo;
     MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? 0 : MPI_UNDEFINED, 0, &solo);
     if (rank == 0) {
-        phase(solo, 1, sizes, nsizes, ks, nks, budget, minreps, maxreps);
+        phase(solo, 1, sizes, nsizes, ks, nks, budget, minreps, maxreps, sustained);
         MPI_Comm_free(&solo);
     }
     idle_barrier(MPI_COMM_WORLD);

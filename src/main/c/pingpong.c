@@ -22,7 +22,10 @@
  *           boundary, back to the pool start when the next block would not end before the pool's
  *           end; before each block a 10,000,000-byte dummy array is read and written (NetPIPE's
  *           flushcache), untimed.
- * Other ranks (np > 2) take no part.
+ * Other ranks (np > 2) take no part, unless --pairs all: then every pair of ranks (2i, 2i+1)
+ * ping-pongs at the same time, with the same sizes, repetition counts (rank 0's) and barriers
+ * between blocks, and rank 0 reports pair 0's times: one message's time while every rank of the
+ * placement is communicating (what a ring or an exchange pattern meets when ranks share cores).
  *
  * Output (rank 0): "PP size_bytes repetitions t_min_s t_median_s t_max_s t_block_s trials".
  */
@@ -33,7 +36,7 @@
 #define NP_ALIGN 16384L      /* NetPIPE 3.x netpipe.c bufalign */
 
 static void round_trip(int rank, int peer, char *sbuf, char *rbuf, long n) {
-    if (rank == 0) {
+    if (rank % 2 == 0) {
         MPI_Send(sbuf, (int)n, MPI_BYTE, peer, 1, MPI_COMM_WORLD);
         MPI_Recv(rbuf, (int)n, MPI_BYTE, peer, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     } else {
@@ -64,7 +67,7 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     long minb = 1, maxb = 4L << 20, cycle = -1, minreps = 5, maxreps = 1000, warm = 2, trials = 3;
-    int netpipe = 0;
+    int netpipe = 0, allpairs = 0;
     double budget = 0.2;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--min-bytes")) minb = sc_long(sc_opt_value(argc, argv, &i), 1);
@@ -75,6 +78,12 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--warmup")) warm = sc_long(sc_opt_value(argc, argv, &i), 0);
         else if (!strcmp(argv[i], "--budget")) budget = sc_double(sc_opt_value(argc, argv, &i), 0);
         else if (!strcmp(argv[i], "--trials")) trials = sc_long(sc_opt_value(argc, argv, &i), 1);
+        else if (!strcmp(argv[i], "--pairs")) {
+            const char *v = sc_opt_value(argc, argv, &i);
+            if (!strcmp(v, "first")) allpairs = 0;
+            else if (!strcmp(v, "all")) allpairs = 1;
+            else sc_die("--pairs: expected first or all, got", v);
+        }
         else if (!strcmp(argv[i], "--buffers")) {
             const char *v = sc_opt_value(argc, argv, &i);
             if (!strcmp(v, "cycle")) netpipe = 0;
@@ -93,10 +102,12 @@ int main(int argc, char **argv) {
     } else {
         region = cycle > 2 * maxb ? cycle : 2 * maxb;
     }
-    /* ranks 0 and 1 only: the barrier between blocks must not wait for ranks that take no part */
+    /* ranks 0 and 1 (or every rank of a complete pair with --pairs all): the barrier between blocks
+     * must not wait for ranks that take no part */
+    int part = allpairs ? rank < size - size % 2 : rank <= 1;
     MPI_Comm pair;
-    MPI_Comm_split(MPI_COMM_WORLD, rank <= 1 ? 0 : MPI_UNDEFINED, rank, &pair);
-    if (rank <= 1) {
+    MPI_Comm_split(MPI_COMM_WORLD, part ? 0 : MPI_UNDEFINED, rank, &pair);
+    if (part) {
         size_t align = netpipe ? (size_t)NP_ALIGN : 4096;
         char *sbuf = alloc_aligned((size_t)region, align), *rbuf = alloc_aligned((size_t)region, align);
         int *flush = netpipe ? alloc_aligned((size_t)NP_MEMSIZE, 4096) : NULL;
@@ -106,11 +117,12 @@ int main(int argc, char **argv) {
         if (!t) sc_die("cannot allocate sample array", NULL);
         sc_print_info(MPI_COMM_WORLD);
         if (rank == 0) {
-            printf("# probe: sc_pingpong min_bytes=%ld max_bytes=%ld buffers=%s cycle_bytes=%ld budget_s=%g min_reps=%ld max_reps=%ld warmup=%ld trials=%ld\n",
-                   minb, maxb, netpipe ? "netpipe" : "cycle", region, budget, minreps, maxreps, warm, trials);
+            printf("# probe: sc_pingpong min_bytes=%ld max_bytes=%ld buffers=%s cycle_bytes=%ld budget_s=%g min_reps=%ld max_reps=%ld warmup=%ld trials=%ld pairs=%s\n",
+                   minb, maxb, netpipe ? "netpipe" : "cycle", region, budget, minreps, maxreps, warm, trials,
+                   allpairs ? "all (every pair 2i,2i+1 at once; times of pair 0-1)" : "first (ranks 0-1)");
             fflush(stdout);
         }
-        int peer = 1 - rank;
+        int peer = rank ^ 1;
         long off = 0;
         for (long base = 1; base <= maxb; base *= 2) {
             long cand[2] = {base, base + base / 2};
@@ -138,9 +150,8 @@ int main(int argc, char **argv) {
                 long reps = (long)(budget / (probe > 1e-9 ? probe : 1e-9));
                 if (reps < minreps) reps = minreps;
                 if (reps > maxreps) reps = maxreps;
-                /* rank 0 decides, rank 1 follows: both must run the same count */
-                if (rank == 0) MPI_Send(&reps, 1, MPI_LONG, 1, 3, MPI_COMM_WORLD);
-                else MPI_Recv(&reps, 1, MPI_LONG, 0, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                /* rank 0 decides, the others follow: every pair must run the same count */
+                MPI_Bcast(&reps, 1, MPI_LONG, 0, pair);
                 long per = (reps + trials - 1) / trials; /* round trips per block */
                 reps = per * trials;
                 if (netpipe) { /* NetPIPE's InitBufferData over the whole pools, pointers back to the start */

@@ -109,11 +109,18 @@ final class MeasureCommand implements Runnable {
         @Option(names = "--trials", defaultValue = "3", description = "Blocks of back-to-back round trips per size; "
                 + "time_block_s is the fastest block's mean (NetPIPE 3.x: 3) (default ${DEFAULT-VALUE}).")
         int trials;
+        @Option(names = "--all-pairs", description = "Every pair of ranks (2i, 2i+1) ping-pongs at the same time and the trace"
+                + " holds pair 0-1's times: one message's time while the whole placement communicates (ranks sharing cores"
+                + " or links), e.g. --np 4 on 4 testbed nodes with --mpirun-args \"--map-by node\".")
+        boolean allPairs;
 
         @Override
         public Integer call() {
+            if (allPairs && launch.np < 4) {
+                throw io.scalecast.util.ScalecastException.badInput("--all-pairs needs --np 4 or more (2 ranks are one pair), got " + launch.np);
+            }
             PingPongProbe.Config cfg = new PingPongProbe.Config(Units.parseBytes(minBytes), Units.parseBytes(maxBytes),
-                    budgetSeconds, minReps, maxReps, cycle == null ? -1 : Units.parseBytes(cycle), trials, buffers);
+                    budgetSeconds, minReps, maxReps, cycle == null ? -1 : Units.parseBytes(cycle), trials, buffers, allPairs);
             ProbeRunner runner = launch.runner();
             Home.probe("pingpong");
             PingPongProbe.Result r = PingPongProbe.measure(runner, cfg, launch.runs);
@@ -230,10 +237,15 @@ final class MeasureCommand implements Runnable {
         int minReps;
         @Option(names = "--max-reps", defaultValue = "50", description = "Repetitions at most (default ${DEFAULT-VALUE}).")
         int maxReps;
+        @Option(names = "--sustained", defaultValue = "0", paramLabel = "SECONDS",
+                description = "Instead of timing calls one by one, every rank calls dgemm back to back for SECONDS of wall time and"
+                        + " reports wall time / calls: the rate a long compute phase gets when ranks share cores (a single call"
+                        + " fits in one scheduler slice and does not see the sharing). 0 = off (default).")
+        double sustainedSeconds;
 
         @Override
         public Integer call() {
-            DgemmProbe.Config cfg = new DgemmProbe.Config(sizes, budgetSeconds, minReps, maxReps, ks);
+            DgemmProbe.Config cfg = new DgemmProbe.Config(sizes, budgetSeconds, minReps, maxReps, ks, sustainedSeconds);
             ProbeRunner runner = launch.runner();
             Home.probe("dgemm");
             DgemmProbe.Result r = DgemmProbe.measure(runner, cfg, launch.runs);

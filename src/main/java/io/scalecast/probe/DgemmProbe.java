@@ -30,10 +30,18 @@ public final class DgemmProbe {
      * @param minReps        repetitions at least
      * @param maxReps        repetitions at most
      * @param ks             inner dimensions k of n×n×k shapes; empty = square calls
+     * @param sustainedSeconds 0: time each call alone after a barrier; above 0: every rank calls
+     *                       back to back for that many seconds of wall time and reports wall time
+     *                       over calls (the rate a long compute phase gets when ranks share cores)
      */
-    public record Config(List<Integer> sizes, double budgetSeconds, int minReps, int maxReps, List<Integer> ks) {
+    public record Config(List<Integer> sizes, double budgetSeconds, int minReps, int maxReps, List<Integer> ks,
+                         double sustainedSeconds) {
         public Config(List<Integer> sizes, double budgetSeconds, int minReps, int maxReps) {
-            this(sizes, budgetSeconds, minReps, maxReps, List.of());
+            this(sizes, budgetSeconds, minReps, maxReps, List.of(), 0);
+        }
+
+        public Config(List<Integer> sizes, double budgetSeconds, int minReps, int maxReps, List<Integer> ks) {
+            this(sizes, budgetSeconds, minReps, maxReps, ks, 0);
         }
 
         public Config {
@@ -48,6 +56,9 @@ public final class DgemmProbe {
             if (minReps < 1 || maxReps < 1 || !(budgetSeconds >= 0)) {
                 throw ScalecastException.badInput("dgemm: need --min-reps >= 1, --max-reps >= 1, --budget >= 0");
             }
+            if (!(sustainedSeconds >= 0) || sustainedSeconds > 600) {
+                throw ScalecastException.badInput("dgemm: --sustained must be between 0 (off) and 600 seconds, got " + sustainedSeconds);
+            }
         }
 
         List<String> args() {
@@ -57,6 +68,10 @@ public final class DgemmProbe {
             if (!ks.isEmpty()) {
                 a.add("--k");
                 a.add(ks.stream().map(String::valueOf).collect(Collectors.joining(",")));
+            }
+            if (sustainedSeconds > 0) {
+                a.add("--sustained");
+                a.add(Double.toString(sustainedSeconds));
             }
             return a;
         }
@@ -132,6 +147,11 @@ public final class DgemmProbe {
         p.put("note", (cfg.ks().isEmpty() ? "C = A*B, n x n doubles; rate = 2n^3/t per rank"
                 : "C(n x n) -= A(n x k) * B(n x k)^T (dgemm N,T as HPL's trailing update with U transposed); rate = 2n^2k/t per rank")
                 + "; Debian reference BLAS libblas.so.3 (dgemm_, the library hpcc links);"
+                + (cfg.sustainedSeconds() > 0
+                ? String.format(Locale.ROOT, " sustained: every loaded rank calls dgemm back to back for %.3g s of wall time, t = wall time"
+                        + " / calls (one sample per rank and run; ranks sharing a core see their share, unlike a per-call time);",
+                        cfg.sustainedSeconds())
+                : "")
                 + " median / min / max over ranks x repetitions x runs; ranks_loaded = ranks"
                 + " computing at once (the others wait without spinning); cores are shared with other work on this host");
         p.put("spread", runs + " run(s)" + (spreads.isEmpty() ? "" : "; (max-min)/min of per-run medians: " + String.join(" ", spreads)));

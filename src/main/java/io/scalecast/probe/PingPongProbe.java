@@ -34,9 +34,16 @@ public final class PingPongProbe {
      *                       layout's default (64 MiB; NetPIPE's 10,000,000)
      * @param trials         blocks of back-to-back round trips per size (the block statistic takes the fastest)
      * @param buffers        {@code cycle} (ours) or {@code netpipe} (NetPIPE 3.x's {@code -I} layout), see pingpong.c
+     * @param allPairs       every pair of ranks (2i, 2i+1) ping-pongs at once and pair 0-1's times are
+     *                       reported; false: ranks 0 and 1 alone
      */
     public record Config(long minBytes, long maxBytes, double budgetSeconds, int minReps, int maxReps, long cycleBytes,
-                         int trials, String buffers) {
+                         int trials, String buffers, boolean allPairs) {
+        public Config(long minBytes, long maxBytes, double budgetSeconds, int minReps, int maxReps, long cycleBytes,
+                      int trials, String buffers) {
+            this(minBytes, maxBytes, budgetSeconds, minReps, maxReps, cycleBytes, trials, buffers, false);
+        }
+
         public Config {
             if (minBytes < 1 || maxBytes < minBytes) {
                 throw io.scalecast.util.ScalecastException.badInput("need 1 <= --min-bytes <= --max-bytes, got "
@@ -63,6 +70,9 @@ public final class PingPongProbe {
                 a.addAll(List.of("--cycle", Long.toString(cycleBytes)));
             }
             a.addAll(List.of("--trials", Integer.toString(trials), "--buffers", buffers));
+            if (allPairs) {
+                a.addAll(List.of("--pairs", "all"));
+            }
             return a;
         }
     }
@@ -135,7 +145,10 @@ public final class PingPongProbe {
                     m.timeMaxSeconds(), m.repetitions(), m.sizeBytes() / m.timeMedianSeconds(), METHOD, m.timeBlockSeconds(), m.trials()));
         }
         Provenance p = r.provenance("pingpong");
-        p.put("note", "MPI_Send/MPI_Recv; one-way time = round trip / 2 between ranks 0 and 1, each round trip timed (one timestamp per"
+        p.put("note", "MPI_Send/MPI_Recv; one-way time = round trip / 2 between ranks 0 and 1"
+                + (cfg.allPairs() ? " while every pair of ranks (2i, 2i+1) ping-pongs at the same time (same sizes, counts and"
+                + " barriers; the placement's ranks all communicating, as in a ring or exchange pattern)" : "")
+                + ", each round trip timed (one timestamp per"
                 + " round trip); time_s = median; the round trips run as `trials` blocks back to back, time_block_s = the fastest"
                 + " block's mean (elapsed/round trips/2, NetPIPE 3.x's statistic); buffers: " + cfg.buffers()
                 + (cfg.buffers().equals("netpipe") ? " (NetPIPE 3.x -I layout: 16 KiB-aligned send and receive pools, cache flush before each block)" : "")

@@ -92,6 +92,42 @@ class MeasureProbesTest {
     }
 
     @Test
+    void dgemmSustainedSeesRanksSharingTheCores() {
+        // twice as many ranks as cores: back to back for a while, each gets about half a core,
+        // which a per-call time (one call fits in a scheduler slice) need not show
+        int cores = Runtime.getRuntime().availableProcessors();
+        Path out = dir.resolve("dgemm-sustained.csv");
+        Cli r = Cli.run("measure", "dgemm", "--np", Integer.toString(2 * cores), "--sizes", "128", "--sustained", "0.6",
+                "--out", out.toString());
+        assertEquals(0, r.exit, r.toString());
+        DgemmTrace t = DgemmTrace.read(out);
+        DgemmPoint all = t.points().stream().filter(q -> q.ranksLoaded() == 2 * cores).findFirst().orElseThrow();
+        DgemmPoint alone = t.points().stream().filter(q -> q.ranksLoaded() == 1).findFirst().orElseThrow();
+        assertEquals(2L * cores, all.repetitions(), "one sample per rank: " + all);
+        assertEquals(1L, alone.repetitions(), alone.toString());
+        double share = all.rateFlopsPerSecond() / alone.rateFlopsPerSecond();
+        assertTrue(share < 0.75, "per-rank share with 2 ranks per core " + share + " (expected about 0.5): " + all + " vs " + alone);
+        assertTrue(t.provenance().get("note").contains("sustained"), t.provenance().toString());
+        assertEquals(2, Cli.run("measure", "dgemm", "--sustained", "-1", "--out", dir.resolve("y.csv").toString()).exit);
+    }
+
+    @Test
+    void pingPongWithAllPairsRunsEveryPairAndSaysSo() {
+        Path out = dir.resolve("pp-pairs.csv");
+        Cli r = Cli.run("measure", "pingpong", "--np", "4", "--all-pairs", "--max-bytes", "1KiB", "--budget", "0.005",
+                "--out", out.toString());
+        assertEquals(0, r.exit, r.toString());
+        io.scalecast.trace.PingPongTrace t = io.scalecast.trace.PingPongTrace.read(out);
+        assertEquals(1024L, t.points().get(t.points().size() - 1).messageSizeBytes());
+        assertTrue(t.provenance().get("note").contains("every pair of ranks"), t.provenance().toString());
+        assertTrue(t.provenance().get("probe").contains("pairs=all"), t.provenance().toString());
+        Cli two = Cli.run("measure", "pingpong", "--np", "2", "--all-pairs", "--out", dir.resolve("x.csv").toString());
+        assertEquals(2, two.exit, two.toString());
+        assertTrue(two.err.contains("--all-pairs needs --np 4"), two.err);
+        assertFalse(Files.exists(dir.resolve("x.csv")));
+    }
+
+    @Test
     void dgemmShapesMeasureEveryKForEverySize() {
         Path out = dir.resolve("dgemm-k.csv");
         Cli r = Cli.run("measure", "dgemm", "--np", "2", "--sizes", "32,64", "--k", "1,16", "--budget", "0.01", "--out", out.toString());

@@ -61,5 +61,8 @@ class PingPongProbeParseTest {
                 () -> new PingPongProbe.Config(1, 8, 0.2, 5, 1000, -1, 3, "hot")).exitCode());
         assertEquals(2, assertThrows(ScalecastException.class,
                 () -> new PingPongProbe.Config(1, 8, 0.2, 5, 1000, -1, 0, "cycle")).exitCode());
+        List<String> all = new PingPongProbe.Config(1, 8, 0.2, 5, 1000, -1, 3, "cycle", true).args();
+        assertEquals(List.of("--pairs", "all"), all.subList(all.size() - 2, all.size()));
+        assertTrue(!c.args().contains("--pairs"), c.args().toString());
     }
 }
