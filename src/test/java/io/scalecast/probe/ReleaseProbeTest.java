@@ -14,13 +14,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** calibrate --send-release: the largest size whose MPI_Send returned early, from a measure release summary. */
 class ReleaseProbeTest {
     @Test
-    void testbedTracesReleaseUpTo1MiBSharedMemoryNever() {
+    void testbedTracesReleaseUpTo1Or2MiBSharedMemoryNever() {
+        // the unbound 2-node testbed (18:49 UTC): the socket buffers hold 1 MiB in flight at 100 Mbit/s
+        // (2 MiB send 0.44 of its transfer); at 1 Gbit/s the receiver drains fast enough that 2 MiB
+        // returns at 0.04 and 4 MiB does not (0.56)
         for (String rate : new String[] {"100mbit", "1gbit"}) {
             Path f = Path.of("traces/testbed/release-2n-" + rate + ".csv");
             TreeMap<Long, double[]> m = ReleaseProbe.read(SummaryTrace.read(f), f.toString());
             assertEquals(8, m.size());
-            // 2 MiB does not fit the socket buffers: the send waits for part of the transfer
-            assertEquals(1L << 20, ReleaseProbe.detachedMaxBytes(m, 65535), rate);
+            assertEquals(rate.equals("100mbit") ? 1L << 20 : 2L << 20, ReleaseProbe.detachedMaxBytes(m, 65535), rate);
         }
         Path shm = Path.of("traces/local/release-shm-2r.csv");
         assertEquals(0, ReleaseProbe.detachedMaxBytes(ReleaseProbe.read(SummaryTrace.read(shm), shm.toString()), 65535));
