@@ -8,9 +8,7 @@
 # input of calibrate --iprobe). Existing files are kept (delete one to re-measure it).
 # Usage: scripts/real-runs/collect-iprobe.sh [shm] [testbed]   (default: both)
 set -euo pipefail
-ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
-SC="$ROOT/scalecast"
-LOCK=/tmp/scalecast-measure.lock
+source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup (trap EXIT)
 RUNS="${RUNS:-3}"
 REPEATS="${REPEATS:-3}"
 RATES="${RATES:-100mbit 1gbit}"
@@ -19,10 +17,6 @@ SHM_MCA="--mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 0"
 NICE=(nice -n -19)
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(shm testbed)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
-log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
-testbed_line() { "$SC" testbed status | awk -v n="$TB" '$1=="testbed" && $2==n":" {sub(/^testbed /,""); print; exit}'; }
-cleanup() { "$SC" testbed down --name "$TB" >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 mark() { sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}" "$1"; }
 
 exec 9>"$LOCK"

@@ -12,9 +12,7 @@
 #        TB_UP_ARGS=--line-rate-cap OUT_DIR=traces/testbed/capped scripts/real-runs/collect-probes.sh pingpong swap beff
 #        (the capped campaign: every testbed brought up with the extra options, traces in another folder)
 set -euo pipefail
-ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
-SC="$ROOT/scalecast"
-LOCK=/tmp/scalecast-measure.lock
+source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup (trap EXIT)
 RUNS="${RUNS:-1}"   # launches per trace (3 when the host is quiet enough); b_eff itself repeats every measurement 3 times inside one launch
 RATES="${RATES:-100mbit 1gbit}"
 BEFF_LMAX="${BEFF_LMAX:-1MiB}"
@@ -30,11 +28,6 @@ for p in "${parts[@]}"; do
   case "$p" in beff|dgemm|pingpong|swap) ;; *) echo "collect-probes.sh: unknown part $p (expected beff dgemm pingpong swap)" >&2; exit 2;; esac
 done
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
-# The testbed's shape, for provenance (the probe's own lines name the hostfile, not the rate).
-testbed_line() { "$SC" testbed status | awk -v n="$TB" '$1=="testbed" && $2==n":" {sub(/^testbed /,""); print; exit}'; }
-log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
-cleanup() { "$SC" testbed down --name "$TB" >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 OUT="$ROOT/$OUT_DIR"
 mkdir -p "$OUT"
 

@@ -6,9 +6,7 @@
 # (summary traces, input of calibrate --send-release). Existing files are kept (delete one to re-measure it).
 # UP_ARGS="--line-rate-cap" OUT_DIR=traces/testbed/capped SHM=0: the same on the capped testbed.
 set -euo pipefail
-ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
-SC="$ROOT/scalecast"
-LOCK=/tmp/scalecast-measure.lock
+source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup (trap EXIT)
 RUNS="${RUNS:-3}"
 RATES="${RATES:-100mbit 1gbit}"
 TB="${TB:-rl}"
@@ -16,10 +14,6 @@ UP_ARGS="${UP_ARGS:-}"
 OUT_DIR="${OUT_DIR:-traces/testbed}"
 SHM="${SHM:-1}"
 NICE=(nice -n -19)
-log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
-testbed_line() { "$SC" testbed status | awk -v n="$TB" '$1=="testbed" && $2==n":" {sub(/^testbed /,""); print; exit}'; }
-cleanup() { "$SC" testbed down --name "$TB" >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 mark() { sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}" "$1"; }
 
 exec 9>"$LOCK"

@@ -17,9 +17,7 @@
 # Raw outputs: traces/raw/treecode/<config>/<distribution>-r<REP>.csv (+ .log with the command's output).
 # Usage: scripts/real-runs/collect-treecode.sh [dgemm] [shm] [testbed]   (default: all)
 set -euo pipefail
-ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
-SC="$ROOT/scalecast"
-LOCK=/tmp/scalecast-measure.lock
+source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup (trap EXIT)
 REPEATS="${REPEATS:-3}"
 N="${N:-200000}"
 STEPS="${STEPS:-2}"
@@ -41,10 +39,6 @@ NICE=(nice -n -19)
 RAW="$ROOT/traces/raw/treecode"
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(dgemm shm testbed)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
-log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
-testbed_line() { "$SC" testbed status | awk -v n="$TB" '$1=="testbed" && $2==n":" {sub(/^testbed /,""); print; exit}'; }
-cleanup() { "$SC" testbed down --name "$TB" >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 
 mkdir -p "$PARTS_DIR"
 for d in $DISTS; do

@@ -10,9 +10,7 @@
 # Usage: scripts/real-runs/collect.sh [pingpong] [hpcc-testbed] [hpcc-shm]   (default: all)
 #        ONE_LOCK=1 flock /tmp/scalecast-measure.lock scripts/real-runs/collect.sh ...   (HPCC runs under a lock the caller holds)
 set -euo pipefail
-ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
-SC="$ROOT/scalecast"
-LOCK=/tmp/scalecast-measure.lock
+source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup (trap EXIT)
 REPEATS="${REPEATS:-3}"
 TB_NS="${TB_NS:-1000 2000}"
 SHM_NS="${SHM_NS:-1000 2000 3000}"
@@ -23,12 +21,7 @@ TB=rr   # testbed name used for the runs
 NICE=(${NICE-nice -n -19})
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(pingpong hpcc-testbed hpcc-shm)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
-# The testbed's shape, for provenance (the probe's own lines name the hostfile, not the rate).
-testbed_line() { "$SC" testbed status | awk -v n="$TB" '$1=="testbed" && $2==n":" {sub(/^testbed /,""); print; exit}'; }
-log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
 
-cleanup() { "$SC" testbed down --name "$TB" >/dev/null 2>&1 || true; }
-trap cleanup EXIT
 
 # One HPCC run: $1 = config folder, $2 = N, $3 = rep, $4 = ranks, then the launch command words.
 hpcc_run() {
