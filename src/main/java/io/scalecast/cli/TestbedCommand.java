@@ -56,18 +56,23 @@ final class TestbedCommand implements Runnable {
         @Option(names = "--peak-bucket", description = "Peak bucket (tbf mtu) of --line-rate-cap; default: 3200 bytes"
                 + " (two 1500-byte packets) up to 100mbit, 96 KiB above (smaller ones lose rate at 1gbit on this host).")
         String peakBucket;
+        @Option(names = "--no-pin", description = "Let every node run on any of the host's cores. Default: each node gets its own"
+                + " share (2 nodes on 2 cores: one each; more nodes than cores: round-robin), as separate machines have;"
+                + " unpinned, the scheduler sometimes puts two nodes' ranks on one core.")
+        boolean noPin;
 
         TestbedSpec spec(String name) {
-            return TestbedSpec.of(name, nodes, rate, burst, slots, lineRateCap, peakBucket);
+            return TestbedSpec.of(name, nodes, rate, burst, slots, lineRateCap, peakBucket).withPinned(!noPin);
         }
     }
 
     static void describe(PrintWriter out, TestbedState s) {
         String cap = s.capLabel().isEmpty() ? "" : ", " + s.capLabel();
-        out.printf("testbed %s: %d node(s), rate %s, burst %d bytes%s, subnet %s%n", s.name(), s.nodes(), s.rateLabel(),
-                s.burstBytes(), cap, s.layout().subnetCidr());
+        out.printf("testbed %s: %d node(s), rate %s, burst %d bytes%s, subnet %s, %s%n", s.name(), s.nodes(), s.rateLabel(),
+                s.burstBytes(), cap, s.layout().subnetCidr(), s.cpuLabel());
         for (int k = 0; k < s.nodes(); k++) {
-            out.printf("  node %d  %-14s %s%n", k, s.addresses().get(k), s.namespaces().get(k));
+            out.printf("  node %d  %-14s %-14s %s%n", k, s.addresses().get(k), s.namespaces().get(k),
+                    s.pinned() ? "cores " + s.nodeCpus().get(k) : "any core");
         }
         out.printf("  mpirun: %s%n", s.mpirun());
     }

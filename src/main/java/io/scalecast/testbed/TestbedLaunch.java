@@ -49,6 +49,6 @@ public final class TestbedLaunch {
         }
         args.addAll(extraArgs);
         return new Launch("mpirun", processes, s.hostfile(), args,
-                List.of("ip", "netns", "exec", s.namespaces().get(0)), Map.of("SCALECAST_TESTBED", s.name()));
+                MpiLaunch.node0Prefix(s), Map.of("SCALECAST_TESTBED", s.name()));
     }
 }

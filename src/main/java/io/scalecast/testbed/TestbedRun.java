@@ -52,7 +52,7 @@ public final class TestbedRun {
         if (command.isEmpty()) {
             throw ScalecastException.badInput("testbed run: no command given (scalecast testbed run -- {mpirun} -np 2 PROGRAM)");
         }
-        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", s.namespaces().get(0)));
+        List<String> cmd = new ArrayList<>(MpiLaunch.node0Prefix(s));
         cmd.addAll(expand(s, command));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         if (workDir != null) {

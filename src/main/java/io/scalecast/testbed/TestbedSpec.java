@@ -19,9 +19,11 @@ import java.util.regex.Pattern;
  * @param peakRateBitsPerSecond tbf peak rate in bit/s of the line-rate cap; 0 = no cap (the default)
  * @param peakBucketBytes   tbf peak bucket ({@code mtu}) in bytes; 0 without a cap
  * @param slotsPerNode      MPI slots per node in the hostfile
+ * @param pinned            give each node its own share of the host's cores ({@link CpuPlacement});
+ *                          false lets the host's scheduler move every node's processes over all cores
  */
 public record TestbedSpec(String name, int nodes, long rateBitsPerSecond, long burstBytes,
-                          long peakRateBitsPerSecond, long peakBucketBytes, int slotsPerNode) {
+                          long peakRateBitsPerSecond, long peakBucketBytes, int slotsPerNode, boolean pinned) {
     public static final int MAX_NODES = 64;
     public static final String DEFAULT_NAME = "sc";
     /**
@@ -58,9 +60,20 @@ public record TestbedSpec(String name, int nodes, long rateBitsPerSecond, long b
         checkCap(rateBitsPerSecond, burstBytes, peakRateBitsPerSecond, peakBucketBytes);
     }
 
-    /** A spec without a line-rate cap. */
+    /** A spec without a line-rate cap, nodes pinned. */
     public TestbedSpec(String name, int nodes, long rateBitsPerSecond, long burstBytes, int slotsPerNode) {
-        this(name, nodes, rateBitsPerSecond, burstBytes, 0, 0, slotsPerNode);
+        this(name, nodes, rateBitsPerSecond, burstBytes, 0, 0, slotsPerNode, true);
+    }
+
+    /** A spec with nodes pinned. */
+    public TestbedSpec(String name, int nodes, long rateBitsPerSecond, long burstBytes,
+                       long peakRateBitsPerSecond, long peakBucketBytes, int slotsPerNode) {
+        this(name, nodes, rateBitsPerSecond, burstBytes, peakRateBitsPerSecond, peakBucketBytes, slotsPerNode, true);
+    }
+
+    /** The same spec with the nodes pinned or not. */
+    public TestbedSpec withPinned(boolean pin) {
+        return new TestbedSpec(name, nodes, rateBitsPerSecond, burstBytes, peakRateBitsPerSecond, peakBucketBytes, slotsPerNode, pin);
     }
 
     private static void checkCap(long rate, long burst, long peak, long bucket) {

@@ -28,10 +28,14 @@ import java.util.stream.Stream;
  * @param namespaces        node namespaces, node 0 first
  * @param addresses         node addresses, node 0 first
  * @param bridge            the bridge joining the nodes
+ * @param nodeCpus          the cores each node is pinned to ({@code taskset -c} lists, node 0
+ *                          first); empty when the nodes are not pinned (also in states written
+ *                          before pinning existed)
  */
 public record TestbedState(String name, int nodes, long rateBitsPerSecond, long burstBytes,
                            long peakRateBitsPerSecond, long peakBucketBytes, int slotsPerNode,
-                           int subnetOctet, List<String> namespaces, List<String> addresses, String bridge) {
+                           int subnetOctet, List<String> namespaces, List<String> addresses, String bridge,
+                           List<String> nodeCpus) {
     /**
      * Where states live: {@code /run/scalecast/testbed} (a tmpfs, so a reboot, which also
      * removes namespaces, forgets them too); {@code SCALECAST_TESTBED_DIR} overrides it.
@@ -41,12 +45,35 @@ public record TestbedState(String name, int nodes, long rateBitsPerSecond, long 
     public TestbedState {
         namespaces = List.copyOf(namespaces);
         addresses = List.copyOf(addresses);
+        nodeCpus = nodeCpus == null ? List.of() : List.copyOf(nodeCpus);
     }
 
+    /** The state of {@code spec} laid out as {@code layout}, pinned (if asked) over this host's CPUs. */
     static TestbedState of(TestbedSpec spec, TestbedLayout layout) {
+        return of(spec, layout, spec.pinned() ? CpuPlacement.hostCpus() : List.of());
+    }
+
+    /** As {@link #of(TestbedSpec, TestbedLayout)} with the host's CPUs given (unused when not pinned). */
+    static TestbedState of(TestbedSpec spec, TestbedLayout layout, List<Integer> hostCpus) {
+        List<String> cpus = spec.pinned() ? CpuPlacement.perNode(spec.nodes(), hostCpus) : List.of();
         return new TestbedState(spec.name(), spec.nodes(), spec.rateBitsPerSecond(), spec.burstBytes(),
                 spec.peakRateBitsPerSecond(), spec.peakBucketBytes(), spec.slotsPerNode(),
-                layout.subnetOctet(), layout.namespaces(), layout.addresses(), layout.bridge());
+                layout.subnetOctet(), layout.namespaces(), layout.addresses(), layout.bridge(), cpus);
+    }
+
+    /** Whether each node runs on its own cores. */
+    public boolean pinned() {
+        return !nodeCpus.isEmpty();
+    }
+
+    /** "cores 0|1" (node 0's list first), or "cores shared" when the nodes are not pinned. */
+    public String cpuLabel() {
+        return pinned() ? "cores " + String.join("|", nodeCpus) : "cores shared";
+    }
+
+    /** {@code taskset -c LIST} for node k's processes, or nothing when the nodes are not pinned. */
+    public List<String> pinCommand(int k) {
+        return pinned() ? List.of("taskset", "-c", nodeCpus.get(k)) : List.of();
     }
 
     public TestbedLayout layout() {

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -56,7 +57,9 @@ class TestbedNamespacesTest {
         }
         assertEquals(List.of(), Testbeds.leftovers("tbpp"));
         CsvTable t = CsvTable.read(out);
-        assertTrue(t.provenance().get("command").startsWith("ip netns exec sc-tbpp-n0 mpirun"), t.provenance().get("command"));
+        // node 0's mpirun (and rank 0) start on node 0's cores
+        assertTrue(t.provenance().get("command").startsWith("ip netns exec sc-tbpp-n0 taskset -c "
+                + CpuPlacement.perNode(2, CpuPlacement.hostCpus()).get(0) + " mpirun "), t.provenance().get("command"));
         double small = t.number(0, "time_s");
         assertEquals(1, (long) t.number(0, "size_bytes"));
         assertTrue(small < 100e-6, "1-byte one-way " + small * 1e6 + " us, expected < 100 us");
@@ -89,18 +92,36 @@ class TestbedNamespacesTest {
     }
 
     @Test
-    void ranksOfTwoNodesMayUseEveryCoreOfTheHostNotOneEach() throws Exception {
+    void eachOfTwoNodesRunsOnItsOwnCoreAndUnpinnedOnAny() throws Exception {
         // Open MPI binds 2 processes to cores by default, and every node's daemon picks core 0 of
-        // this host: both "nodes" then share one core. The testbed's mpirun must leave them free.
-        String mine = java.nio.file.Files.readAllLines(Path.of("/proc/self/status")).stream()
-                .filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow().split(":")[1].trim();
+        // this host: both "nodes" then shared one core. The testbed turns that binding off and pins
+        // each node to its own share of the host's cores instead (--no-pin: every core).
+        List<Integer> host = CpuPlacement.hostCpus();
+        List<String> want = CpuPlacement.perNode(2, host);
         Cli r = Cli.run("testbed", "run", "--ephemeral", "--name", "tbto", "--nodes", "2", "--rate", "none", "--",
-                "{mpirun}", "-np", "2", "--map-by", "node", "bash", "-c", "grep ^Cpus_allowed_list: /proc/self/status");
+                "{mpirun}", "-np", "2", "--map-by", "node", "bash", "-c",
+                "echo \"$OMPI_COMM_WORLD_RANK $(grep ^Cpus_allowed_list: /proc/self/status)\"");
         assertEquals(0, r.exit, r.toString());
-        List<String> lines = r.out.lines().filter(l -> l.startsWith("Cpus_allowed_list:")).toList();
-        assertEquals(2, lines.size(), r.out);
+        java.util.Map<String, String> byRank = new java.util.TreeMap<>();
+        r.out.lines().filter(l -> l.contains("Cpus_allowed_list:"))
+                .forEach(l -> byRank.put(l.trim().split("\\s+")[0], l.split(":")[1].trim()));
+        assertEquals(2, byRank.size(), r.out);
+        // --map-by node: rank k on node k; the kernel writes the list in its own range form
+        for (int k = 0; k < 2; k++) {
+            assertEquals(CpuPlacement.parseList(want.get(k)), CpuPlacement.parseList(byRank.get(String.valueOf(k))), r.out);
+        }
+        if (host.size() >= 2) {
+            assertNotEquals(byRank.get("0"), byRank.get("1"), "two nodes on one core: " + r.out);
+        }
+        assertEquals(List.of(), Testbeds.leftovers("tbto"));
+
+        Cli free = Cli.run("testbed", "run", "--ephemeral", "--no-pin", "--name", "tbto", "--nodes", "2", "--rate", "none", "--",
+                "{mpirun}", "-np", "2", "--map-by", "node", "bash", "-c", "grep ^Cpus_allowed_list: /proc/self/status");
+        assertEquals(0, free.exit, free.toString());
+        List<String> lines = free.out.lines().filter(l -> l.startsWith("Cpus_allowed_list:")).toList();
+        assertEquals(2, lines.size(), free.out);
         for (String l : lines) {
-            assertEquals(mine, l.split(":")[1].trim(), "a rank confined to fewer cores than the host has: " + r.out);
+            assertEquals(host, CpuPlacement.parseList(l.split(":")[1].trim()), "an unpinned rank confined: " + free.out);
         }
         assertEquals(List.of(), Testbeds.leftovers("tbto"));
     }
