@@ -6,7 +6,7 @@
 # Under flock /tmp/scalecast-measure.lock and nice -n -19 like the other collections; RUNS launches each.
 # Output: traces/local/iprobe-shm-{2,4}r.csv, traces/testbed/iprobe-{2,4}n-{100mbit,1gbit}.csv (summary traces,
 # input of calibrate --iprobe). Existing files are kept (delete one to re-measure it).
-# Usage: scripts/real-runs/collect-iprobe.sh [shm] [testbed]   (default: both)
+# Usage: scripts/real-runs/collect-iprobe.sh [shm] [testbed]   (default: both); NODES="2" or "4": testbed node counts (default both)
 set -euo pipefail
 source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup (trap EXIT)
 RUNS="${RUNS:-3}"
@@ -31,7 +31,7 @@ if want shm; then
 fi
 if want testbed; then
   for rate in $RATES; do
-    for nodes in 2 4; do
+    for nodes in ${NODES:-2 4}; do
       out="$ROOT/traces/testbed/iprobe-${nodes}n-$rate.csv"
       [ -s "$out" ] && { log "$out: already there"; continue; }
       cleanup; "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" >&2

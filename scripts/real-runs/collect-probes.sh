@@ -3,7 +3,9 @@
 # nice -n -19 like collect.sh:
 #   b_eff across 2 and 4 nodes at 100mbit and 1gbit (L_max capped, see below), 3 launches each
 #   dgemm per rank with 2 and 4 ranks placed one per node (the "nodes" share the host's cores)
-#   on request only: ping-pong (as collect.sh's) and Worley's swap across 2 nodes at each rate
+#   on request only: ping-pong (as collect.sh's; across 4 nodes every pair at once, --all-pairs) and
+#   Worley's swap across 2 nodes at each rate
+# NODES="2" or "4" restricts everything to one node count (default both).
 # b_eff's L_max is memory/128 by definition; here it is capped at $BEFF_LMAX (1 MiB) because one
 # 128 MiB message takes 10 s at 100 Mbit/s and the run would last hours. The cap is in provenance.
 # Stop it with SIGINT/SIGTERM only between measurements: its EXIT trap takes the testbed down,
@@ -38,7 +40,7 @@ mark() {  # record the testbed and the priority in the trace's provenance
   fi
 }
 
-for nodes in 2 4; do
+for nodes in ${NODES:-2 4}; do
   for rate in $RATES; do
     cleanup; "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" $TB_UP_ARGS >&2
     if want pingpong && [ "$nodes" = 2 ]; then
@@ -46,6 +48,14 @@ for nodes in 2 4; do
       if [ ! -s "$out" ]; then
         log "pingpong 2n $rate: waiting for the measurement lock (load $(cut -d' ' -f1-3 /proc/loadavg))"
         flock "$LOCK" "${NICE[@]}" "$SC" measure pingpong --testbed "$TB" --np 2 --runs "$RUNS" --max-bytes 4MiB --out "$out" >&2
+        mark "$out"
+      fi
+    fi
+    if want pingpong && [ "$nodes" = 4 ]; then
+      out="$OUT/pingpong-4n-$rate-pairs.csv"
+      if [ ! -s "$out" ]; then
+        log "pingpong 4n $rate all pairs: waiting for the measurement lock (load $(cut -d' ' -f1-3 /proc/loadavg))"
+        flock "$LOCK" "${NICE[@]}" "$SC" measure pingpong --testbed "$TB" --np 4 --all-pairs --runs "$RUNS" --max-bytes 4MiB --out "$out" >&2
         mark "$out"
       fi
     fi

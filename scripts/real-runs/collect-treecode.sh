@@ -15,7 +15,7 @@
 # also takes the dgemm traces): 14 runs of ~5-20 s, ~5 min. The lock is contended by several
 # sessions (waits of 10-30 min were seen), so a few short stretches finish sooner than many tiny ones.
 # Raw outputs: traces/raw/treecode/<config>/<distribution>-r<REP>.csv (+ .log with the command's output).
-# Usage: scripts/real-runs/collect-treecode.sh [dgemm] [shm] [testbed]   (default: all)
+# Usage: scripts/real-runs/collect-treecode.sh [dgemm] [shm] [testbed]   (default: all); NODES="2" or "4": testbed node counts (default both)
 set -euo pipefail
 source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup (trap EXIT)
 REPEATS="${REPEATS:-3}"
@@ -109,7 +109,7 @@ for rep in $(seq 1 "$REPEATS"); do
   fi
   if want testbed; then
     for rate in $RATES; do
-      for nodes in 2 4; do
+      for nodes in ${NODES:-2 4}; do
         missing "testbed-${nodes}n-$rate" "$rep" || continue
         cleanup; "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" >&2
         config_runs "testbed-${nodes}n-$rate" "$rep" --np "$nodes" --testbed "$TB" ${TB_MCA:+--mpirun-args "$TB_MCA"}

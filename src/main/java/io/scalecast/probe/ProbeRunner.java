@@ -81,10 +81,17 @@ public final class ProbeRunner {
         return ProbeOutput.parse(out.text(), shown, "before " + before + "; after " + after);
     }
 
-    /** The stderr line that best explains a failure: a probe's own error line, else any line naming an error. */
+    /**
+     * The stderr line that best explains a failure: a probe's own error line; else the signal that
+     * killed a rank (Open MPI's handler prints "Signal: Segmentation fault (11)" and a backtrace,
+     * then "*** End of error message ***", which would otherwise be taken for the error), with the
+     * first backtrace frame in a scalecast probe; else any line naming an error.
+     */
     static String tellingLine(String stderr, String stdout) {
         String firstError = null;
         String first = null;
+        String signal = null;
+        String probeFrame = null;
         for (String raw : (stderr + "\n" + stdout).split("\n")) {
             String l = raw.strip();
             if (l.isEmpty() || l.matches("[-*=\\s]+")) {
@@ -93,12 +100,21 @@ public final class ProbeRunner {
             if (l.startsWith("sc_") && l.contains(": error:")) {
                 return l;
             }
+            if (signal == null && l.matches("(\\[[^]]*] )?Signal: .*")) {
+                signal = l.replaceFirst("^\\[[^]]*] ", "");
+            }
+            if (signal != null && probeFrame == null && l.matches("(\\[[^]]*] )?\\[ *\\d+] .*/sc_\\w+.*")) {
+                probeFrame = l.replaceFirst("^\\[[^]]*] ", "");
+            }
             if (firstError == null && l.toLowerCase(Locale.ROOT).matches(".*(error|unknown|unrecognized|not found|cannot|could not).*")) {
                 firstError = l;
             }
             if (first == null) {
                 first = l;
             }
+        }
+        if (signal != null) {
+            return "a rank was killed: " + signal + (probeFrame != null ? ", in " + probeFrame : "");
         }
         return firstError != null ? firstError : first != null ? first : "no output";
     }

@@ -44,6 +44,15 @@ class LaunchTest {
         assertEquals("mpirun: Error: unknown option \"--bogus\"",
                 ProbeRunner.tellingLine("\nmpirun: Error: unknown option \"--bogus\"\nType 'mpirun --help'", ""));
         assertEquals("no output", ProbeRunner.tellingLine("", ""));
+        // a rank killed by a signal: Open MPI's handler ends with "*** End of error message ***",
+        // which is not the explanation; the signal and the probe's frame are
+        String segv = "[vm:26053] *** Process received signal ***\n[vm:26053] Signal: Segmentation fault (11)\n"
+                + "[vm:26053] Signal code: Address not mapped (1)\n[vm:26053] Failing at address: 0x10\n"
+                + "[vm:26053] [ 0] /lib/x86_64-linux-gnu/libc.so.6(+0x3c050)[0x7f]\n"
+                + "[vm:26053] [ 1] /work/main/target/probes/sc_treecode(+0x4b2d)[0x55]\n"
+                + "[vm:26053] *** End of error message ***\n";
+        assertEquals("a rank was killed: Signal: Segmentation fault (11), in [ 1] /work/main/target/probes/sc_treecode(+0x4b2d)[0x55]",
+                ProbeRunner.tellingLine(segv, ""));
     }
 
     @Test
