@@ -19,7 +19,7 @@ for rate in ${RATES:-100mbit 1gbit}; do
   [ -d "$RAW/testbed-2n-$rate" ] || { echo "no raw runs in $RAW/testbed-2n-$rate" >&2; continue; }
   mkdir -p "$OUT/$case" "$OUT/$case-shapes"
   "$ROOT/scalecast" testbed tabulate-hpcc "$RAW/testbed-2n-$rate" --out "$OUT/$case" --nodes 2 \
-    --placement "2 testbed nodes (network namespaces on this host, tbf $rate on each veth), 1 rank per node, mpirun --map-by node; the nodes share the host's 2 cores"
+    --placement "2 testbed nodes (network namespaces on this host, tbf $rate on each veth), 1 rank per node, mpirun --map-by node; each node pinned to one of the host's 2 cores"
   for variant in "" "-shapes"; do
     if [ -z "$variant" ]; then
       dgemm="validation/$case/dgemm.csv"; what="HPCC's StarDGEMM of the same runs (square dgemm, same window)"
