@@ -70,8 +70,8 @@ public final class MpiLaunch {
         b.append("  *) echo \"scalecast rsh-agent: host $host is not a node of testbed ").append(s.name())
                 .append("\" >&2; exit 255 ;;\n")
                 .append("esac\n")
-                .append(s.pinned() ? "exec ip netns exec \"$ns\" taskset -c \"$cpus\" bash -c \"$*\"\n"
-                        : "exec ip netns exec \"$ns\" bash -c \"$*\"\n");
+                .append("exec ip netns exec \"$ns\"").append(s.pinned() ? " taskset -c \"$cpus\"" : "")
+                .append(" bash -c \"$*\"\n");
         return b.toString();
     }
 
