@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The cost of an empty MPI_Iprobe in a compute loop (measure iprobe, sc_iprobe) on every placement the
 # tree code runs on (scripts/real-runs/collect-treecode.sh), with the same MCA settings:
-#   shared memory, 2 and 4 ranks: --mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 0
+#   shared memory, 2 ranks: --mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 0
+#   shared memory, 4 ranks: --mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 1, 2 ranks pinned per core
 #   testbed, 2 and 4 nodes at 100mbit and 1gbit, 1 rank per node: the testbed's own settings (mpi_yield_when_idle 1)
 # Under flock /tmp/scalecast-measure.lock and nice -n -19 like the other collections; RUNS launches each.
 # Output: traces/local/iprobe-shm-{2,4}r.csv, traces/testbed/iprobe-{2,4}n-{100mbit,1gbit}.csv (summary traces,
@@ -14,6 +15,7 @@ REPEATS="${REPEATS:-3}"
 RATES="${RATES:-100mbit 1gbit}"
 TB="${TB:-ip}"
 SHM_MCA="--mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 0"
+SHM4_MCA="--mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 1 --map-by core --bind-to core:overload-allowed"
 NICE=(nice -n -19)
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(shm testbed)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
@@ -25,7 +27,8 @@ if want shm; then
   for np in 2 4; do
     out="$ROOT/traces/local/iprobe-shm-${np}r.csv"
     [ -s "$out" ] && { log "$out: already there"; continue; }
-    "${NICE[@]}" "$SC" measure iprobe --np "$np" --mpirun-args "$SHM_MCA" --runs "$RUNS" --repeats "$REPEATS" --out "$out" >&2
+    mca="$SHM_MCA"; [ "$np" = 4 ] && mca="$SHM4_MCA"
+    "${NICE[@]}" "$SC" measure iprobe --np "$np" --mpirun-args "$mca" --runs "$RUNS" --repeats "$REPEATS" --out "$out" >&2
     mark "$out"
   done
 fi
