@@ -9,7 +9,7 @@ package io.scalecast.app.treecode;
  * @param linesFrom      misses per owner rank
  * @param replyBytesFrom reply bytes per owner rank (cell line 8 × {@link #CELL_BYTES}, particle line 8 × {@link #PARTICLE_BYTES})
  * @param segments       the walk split into equal bucket ranges: per segment, per owner, lines fetched
- * @param segmentWork    per segment: {pp, soft cells, newtonian cells, visits, particles}
+ * @param segmentWork    per segment: {pp, soft cells, newtonian cells, visits, particles, buckets}
  * @param pollGapMoments the owner's walk cut at its polls for cache requests (sc_treecode: every 64 node
  *                       visits and after each particle's particle–particle forces), each gap as work
  *                       {v visits, c cell interactions, p pp interactions}: Σv², Σc², Σp², Σvc, Σvp, Σcp

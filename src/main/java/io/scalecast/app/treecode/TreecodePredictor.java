@@ -160,7 +160,8 @@ public final class TreecodePredictor {
             for (int s = 0; s < segs; s++) {
                 long[] w = r.segmentWork()[s];
                 sec[s] = cost.walkSeconds(w[3], w[0], w[1] + w[2]);
-                polls[s] = w[3] / (double) POLL_EVERY_VISITS + w[4];
+                // sc_treecode's serve_all(): every 64 node visits, after each particle's pp forces, after each bucket
+                polls[s] = w[3] / (double) POLL_EVERY_VISITS + w[4] + w[5];
             }
             double[] lb = new double[procs];
             for (int q = 0; q < procs; q++) {

@@ -36,7 +36,9 @@ import java.util.Map;
  *       empty MPI_Iprobe ({@code mpi.iprobe-overhead-s}, measured on the target by {@code measure iprobe})
  *       less what a poll cost in the anchor run (parameter {@code anchor-poll-s}, already in the cost model;
  *       a 1-rank run is the anchor's own situation and pays nothing more);
- *       not scaled: it is a time on the target, and 0 unless calibrated;</li>
+ *       not scaled: it is a time on the target (the wall time a poll adds when every rank computes and polls),
+ *       charged as work at the speed the rank gets when every rank computes at once (measured in the
+ *       simulation), so that polls occupy shared cores as they do on the target; 0 unless calibrated;</li>
  *   <li>a barrier (load imbalance shows here), then the kick (a pass over the particles).</li>
  * </ol>
  */
@@ -93,6 +95,11 @@ public final class TreecodeSkeleton implements Skeleton {
             coreSpeed = 1e9 / (world.wtime() - t0);
         }
         world.barrier();
+        // The speed this rank gets when every rank computes at once: its share of its host's cores.
+        double t1 = world.wtime();
+        world.compute(1e9);
+        double loadedSpeed = 1e9 / (world.wtime() - t1);
+        world.barrier();
         double[] rtt = roundTrips(world);
         for (int s = 0; s < plans.size(); s++) {
             StepPlan plan = plans.get(s);
@@ -104,7 +111,7 @@ public final class TreecodeSkeleton implements Skeleton {
             work(world, mine.buildSeconds());
             world.allgather(RankCounts.CELL_BYTES);
             tBuild[s][me] = world.wtime();
-            walk(world, plan, s, me, p, rtt);
+            walk(world, plan, s, me, p, rtt, loadedSpeed);
             world.barrier();
             tGrav[s][me] = world.wtime();
             work(world, mine.scanSeconds());
@@ -184,7 +191,7 @@ public final class TreecodeSkeleton implements Skeleton {
         }
     }
 
-    private void walk(Comm world, StepPlan plan, int step, int me, int p, double[] rtt) {
+    private void walk(Comm world, StepPlan plan, int step, int me, int p, double[] rtt, double loadedSpeed) {
         StepPlan.Rank mine = plan.ranks().get(me);
         List<Request> served = new ArrayList<>();
         for (int r = 0; r < p; r++) {
@@ -204,7 +211,10 @@ public final class TreecodeSkeleton implements Skeleton {
         double pollCost = p > 1 ? Math.max(0, world.config().iprobeOverheadSeconds() - anchorPoll) : 0;
         for (int s = 0; s < mine.segmentSeconds().length; s++) {
             work(world, mine.segmentSeconds()[s]);
-            world.computeSeconds(mine.segmentPolls()[s] * pollCost);
+            // The measured poll cost is the wall time a poll adds when every rank computes and polls, so it is
+            // charged as work at the fully loaded speed: where ranks share cores, a poll (and the switch to the
+            // rank beside it that Open MPI's yield makes) occupies the core, not just this rank's clock.
+            world.compute(mine.segmentPolls()[s] * pollCost * loadedSpeed);
             for (int q = 0; q < p; q++) {
                 long c = mine.segmentLines()[s][q];
                 if (c == 0) {

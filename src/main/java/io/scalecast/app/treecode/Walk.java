@@ -54,7 +54,7 @@ final class Walk {
         int nb = t.buckets();
         int segs = Math.max(1, Math.min(segmentsWanted, nb));
         long[][] seg = new long[segs][p];
-        long[][] segWork = new long[segs][5];
+        long[][] segWork = new long[segs][6];
         long[] linesFrom = new long[p];
         long[] replyBytes = new long[p];
         LineSet cache = new LineSet();
@@ -225,6 +225,7 @@ final class Walk {
             segWork[s][2] += na * nnewt;
             segWork[s][3] += vis;
             segWork[s][4] += na;
+            segWork[s][5]++; // sc_treecode also polls once after each bucket
         }
         RankCounts rc = new RankCounts(me, t.size(), t.cells, nb, t.passes, pp, soft, newt, visits, accCell, accPart,
                 missCell, missPart, flops, linesFrom, replyBytes, seg, segWork, accSum, gapMoments);

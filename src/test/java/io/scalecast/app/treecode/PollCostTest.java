@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The cost of the owner's polls ({@code mpi.iprobe-overhead-s}, from {@code measure iprobe}): sc_treecode polls
- * once every 64 node visits and after each particle's particle-particle forces, and each poll costs the
+ * once every 64 node visits, after each particle's particle-particle forces and after each bucket, and each poll costs the
  * platform's empty-MPI_Iprobe time on top of the walk's compute.
  */
 class PollCostTest {
@@ -20,7 +20,7 @@ class PollCostTest {
     private static final double POLL = 1e-5;
 
     @Test
-    void pollsAreVisitsOver64PlusParticles() {
+    void pollsAreVisitsOver64PlusParticlesPlusBuckets() {
         Particles p = ParticleGenerator.generate(20000, Distribution.CLUSTERED, 5);
         TreecodePredictor.Model m = TreecodePredictor.model(config(p, 2, Map.of()), 2);
         StepPlan plan = m.plans().get(0);
@@ -30,9 +30,48 @@ class PollCostTest {
             polls += Arrays.stream(rank.segmentPolls()).sum();
             particles += rank.nLocal();
         }
-        // every particle once (after its pp forces), plus one per 64 node visits (m.visits(): all ranks, the step)
+        // the same first step, counted by the tree code's own model: its buckets (leaf cells of at most 8 particles)
+        TreeCode.Step st = new TreeCode(p, 2, 0.8, Double.NaN, TreeCode.DEFAULT_DT).step(Orb.PKDGRAV, TreecodePredictor.DEFAULT_SEGMENTS, false, 1);
+        long buckets = st.ranks().stream().mapToLong(RankCounts::buckets).sum();
+        assertTrue(buckets >= particles / 8 && buckets < particles, "buckets " + buckets);
+        // every particle once (after its pp forces), every bucket once (after its walk), plus one per 64 node
+        // visits (m.visits(): all ranks, the step): sc_treecode's serve_all() calls
         assertEquals(20000, particles);
-        assertEquals(particles + m.visits() / 64.0, polls, 1e-6 * polls);
+        assertEquals(particles + buckets + m.visits() / 64.0, polls, 1e-6 * polls);
+    }
+
+    /**
+     * 4 ranks on one host with 2 cores: the measured poll cost is the wall time a poll adds when every rank computes
+     * and polls, so it must occupy the shared cores (charged as work at the loaded speed). Charged as a wait, the
+     * other ranks would compute on the freed cores meanwhile and the step would grow by much less.
+     */
+    @Test
+    void onSharedCoresEachRanksPollsAddTheirWallTime(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path platform = dir.resolve("one-host-2-cores.xml");
+        java.nio.file.Files.writeString(platform, """
+                <?xml version='1.0'?>
+                <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+                <platform version="4.1">
+                  <cluster id="h" prefix="h-" suffix="" radical="0-0" speed="1Gf" core="2" bw="100GBps" lat="1ns"/>
+                </platform>
+                """);
+        Particles p = ParticleGenerator.generate(20000, Distribution.SMOOTH, 3);
+        double cost = 2e-6;
+        Map<String, String> poll = Map.of("mpi.iprobe-overhead-s", Double.toString(cost), "ranks-per-node", "4", "service-delay", "none");
+        Map<String, String> none = Map.of("ranks-per-node", "4", "service-delay", "none");
+        TreecodePredictor.Config with = new TreecodePredictor.Config(platform, p, List.of(4), 1, 0.8, COST, Orb.PKDGRAV,
+                TreecodePredictor.DEFAULT_SEGMENTS, poll);
+        TreecodePredictor.Config without = new TreecodePredictor.Config(platform, p, List.of(4), 1, 0.8, COST, Orb.PKDGRAV,
+                TreecodePredictor.DEFAULT_SEGMENTS, none);
+        TreecodePredictor.Model m = TreecodePredictor.model(with, 4);
+        double[] added = m.plans().get(0).ranks().stream().mapToDouble(r -> Arrays.stream(r.segmentPolls()).sum() * cost)
+                .sorted().toArray();
+        double base = TreecodePredictor.simulate(without, platform, m).gravSeconds();
+        double grew = TreecodePredictor.simulate(with, platform, m).gravSeconds() - base;
+        // the walk's compute on the shared cores must be a sizeable part of the step, or a wait would do as well
+        assertTrue(m.wmax() > 0.5 * added[0], "walk compute " + m.wmax() + " s against polls " + added[0] + " s");
+        assertTrue(grew > 0.9 * added[0] && grew < 1.05 * added[3],
+                "t_grav grew by " + grew + " s (base " + base + " s), expected within [" + added[0] + ", " + added[3] + "]");
     }
 
     @Test
