@@ -1,0 +1,96 @@
+/* sc_iprobe: the cost of an empty MPI_Iprobe while every rank computes.
+ *
+ * A code that serves remote requests while it computes (PKDGRAV's MDL cache, our sc_treecode)
+ * polls between pieces of work with MPI_Iprobe. On shared memory an empty poll reads a few cache
+ * lines; over TCP it runs Open MPI's progress engine (an epoll on the sockets) and, with
+ * mpi_yield_when_idle, a sched_yield. The probe measures what one such poll adds to a compute loop,
+ * under the launch's own transport and MCA settings:
+ *   every rank, at once: N pieces of --work-us of arithmetic (phase A), then N pieces each followed
+ *   by an empty MPI_Iprobe(MPI_ANY_SOURCE, tag nobody sends) (phase B); cost = (t_B - t_A) / N.
+ * All connections are opened first (one message between every pair), so the poll sees the
+ * endpoints a running code has. --repeats times, phases alternating.
+ *
+ * Output (rank 0, one line per rank and repeat): "IPROBE rank repeat polls work_s t_work_s t_poll_s".
+ */
+#include "sc_common.h"
+
+static volatile double sink;
+
+/* About `iters` dependent multiply-adds: arithmetic only, no memory traffic. */
+static long *chain; static long nchain, cur, loads = 64;
+static void work(long iters) {
+    double x = 1.0 + 1e-9 * (double)iters;
+    if (nchain) { for (long j = 0; j < loads; j++) cur = chain[cur]; x += (double)cur * 1e-30; }
+    for (long i = 0; i < iters; i++) x = x * 0.999999999 + 1e-9;
+    sink = x;
+}
+
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    sc_prog = "sc_iprobe";
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    long polls = 100000, repeats = 5;
+    double work_us = 2.0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--polls")) polls = sc_long(sc_opt_value(argc, argv, &i), 1);
+        else if (!strcmp(argv[i], "--repeats")) repeats = sc_long(sc_opt_value(argc, argv, &i), 1);
+        else if (!strcmp(argv[i], "--chain-kb")) { nchain = sc_long(sc_opt_value(argc, argv, &i), 0) * 1024 / 64; if (nchain) { chain = sc_alloc(64 * nchain); long *perm = sc_alloc(sizeof(long) * nchain); for (long k = 0; k < nchain; k++) perm[k] = k; srand(7); for (long k = nchain - 1; k > 0; k--) { long r = rand() % (k + 1); long t = perm[k]; perm[k] = perm[r]; perm[r] = t; } for (long k = 0; k < nchain; k++) chain[perm[k] * 8] = perm[(k + 1) % nchain] * 8; free(perm); } }
+        else if (!strcmp(argv[i], "--work-us")) work_us = sc_double(sc_opt_value(argc, argv, &i), 0);
+        else sc_die("unknown option", argv[i]);
+    }
+    if (polls > 100000000L) sc_die("--polls above 1e8", NULL);
+    if (work_us > 1e4) sc_die("--work-us above 10 ms", NULL);
+    sc_print_info(MPI_COMM_WORLD);
+
+    /* Open every connection: one int from every rank to every other. */
+    int *sbuf = sc_alloc(sizeof(int) * (size_t)size), *rbuf = sc_alloc(sizeof(int) * (size_t)size);
+    for (int i = 0; i < size; i++) sbuf[i] = rank;
+    MPI_Alltoall(sbuf, 1, MPI_INT, rbuf, 1, MPI_INT, MPI_COMM_WORLD);
+
+    /* Iterations per piece of work: from a 0.2 s timing on each rank (its own core speed). */
+    long cal = 1000000;
+    double t0 = MPI_Wtime();
+    work(cal);
+    double dt = MPI_Wtime() - t0;
+    while (dt < 0.2 && cal < (1L << 40)) {
+        cal *= 4;
+        t0 = MPI_Wtime();
+        work(cal);
+        dt = MPI_Wtime() - t0;
+    }
+    long iters = (long)(work_us * 1e-6 / (dt / (double)cal) + 0.5);
+    if (rank == 0) {
+        printf("# probe: sc_iprobe polls=%ld work_us=%g repeats=%ld (iterations per piece of work: %ld on rank 0)\n", polls, work_us,
+               repeats, iters);
+        fflush(stdout);
+    }
+    double *mine = sc_alloc(sizeof(double) * 2 * (size_t)repeats);
+    for (long r = 0; r < repeats; r++) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        t0 = MPI_Wtime();
+        for (long i = 0; i < polls; i++) work(iters);
+        mine[2 * r] = MPI_Wtime() - t0;
+        MPI_Barrier(MPI_COMM_WORLD);
+        int flag;
+        MPI_Status st;
+        t0 = MPI_Wtime();
+        for (long i = 0; i < polls; i++) {
+            work(iters);
+            MPI_Iprobe(MPI_ANY_SOURCE, 4242, MPI_COMM_WORLD, &flag, &st);
+        }
+        mine[2 * r + 1] = MPI_Wtime() - t0;
+    }
+    double *all = rank == 0 ? sc_alloc(sizeof(double) * 2 * (size_t)repeats * (size_t)size) : NULL;
+    MPI_Gather(mine, (int)(2 * repeats), MPI_DOUBLE, all, (int)(2 * repeats), MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    if (rank == 0) {
+        for (int q = 0; q < size; q++)
+            for (long r = 0; r < repeats; r++)
+                printf("IPROBE %d %ld %ld %.9e %.9e %.9e\n", q, r, polls, work_us * 1e-6, all[(size_t)q * 2 * repeats + 2 * r],
+                       all[(size_t)q * 2 * repeats + 2 * r + 1]);
+        fflush(stdout);
+    }
+    MPI_Finalize();
+    return 0;
+}
