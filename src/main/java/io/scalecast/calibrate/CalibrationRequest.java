@@ -28,18 +28,22 @@ import java.nio.file.Path;
  *                            take turns ({@link ExchangeCalibration}), or null
  * @param iprobe              {@code measure iprobe} summary: the cost of an empty MPI_Iprobe in a compute loop, or null
  * @param sendRelease         {@code measure release} summary: up to which size a sender is released early, or null
+ * @param noBurst             clamp the ping-pong's bandwidth factors at 1: no message size flows faster than large messages
+ *                            stream (a size that crossed faster was riding a token bucket's or a switch's burst, which
+ *                            continuous traffic does not get)
  */
 public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                                  double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
                                  long eagerThresholdBytes, String note,
                                  int beffProcs, long beffLmaxBytes, int beffRandomPatterns, int dgemmN, int dgemmRanksLoaded,
-                                 double latencyAssumedSeconds, String latencyReason, Path swapTrace, Path iprobe, Path sendRelease) {
+                                 double latencyAssumedSeconds, String latencyReason, Path swapTrace, Path iprobe, Path sendRelease,
+                                 boolean noBurst) {
     /** Node speed from the dgemm trace's default row (largest order, most ranks loaded); no assumed latency. */
     public CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                               double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
                               long eagerThresholdBytes, String note, int beffProcs, long beffLmaxBytes, int beffRandomPatterns) {
         this(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeedFlopsPerSecond, nodes, coresPerNode, name,
-                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, 0, 0, Double.NaN, null, null, null, null);
+                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, 0, 0, Double.NaN, null, null, null, null, false);
     }
 
     /** Dgemm row selection, no assumed latency (a ping-pong or swap summary gives the path). */
@@ -48,7 +52,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
                               long eagerThresholdBytes, String note, int beffProcs, long beffLmaxBytes, int beffRandomPatterns,
                               int dgemmN, int dgemmRanksLoaded) {
         this(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeedFlopsPerSecond, nodes, coresPerNode, name,
-                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, dgemmN, dgemmRanksLoaded, Double.NaN, null, null, null, null);
+                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, dgemmN, dgemmRanksLoaded, Double.NaN, null, null, null, null, false);
     }
 
     public CalibrationRequest {

@@ -94,7 +94,7 @@ public final class Calibrator {
                     + " each way, wire latency not identified: 0), used for every message size", swap.perMessageSeconds() * 1e6,
                     swap.pathBandwidthBytesPerSecond() / 1e6));
         }
-        SmpiTranslation tr = SmpiTranslation.of(main.fit(), ovh.perMessageSeconds(), ovh.perByteSeconds());
+        SmpiTranslation tr = SmpiTranslation.of(main.fit(), ovh.perMessageSeconds(), ovh.perByteSeconds(), req.noBurst());
         warnings.addAll(tr.clamped());
         Calibration.Choice eager = eagerThreshold(req, main.fit());
         double routeLat = tr.routeLatencySeconds();
@@ -145,7 +145,7 @@ public final class Calibrator {
         ExchangeCalibration exchange = null;
         if (swapTrace != null) {
             try {
-                exchange = ExchangeCalibration.of(swapTrace, req.swapTrace(), (long) eager.value());
+                exchange = ExchangeCalibration.of(swapTrace, req.swapTrace(), (long) eager.value(), req.noBurst() ? routeBw : 0);
             } catch (IllegalArgumentException e) {
                 throw ScalecastException.badInput(e.getMessage());
             }
@@ -171,6 +171,10 @@ public final class Calibrator {
             props.put("mpi.iprobe-overhead-s", PlatformWriter.num(Math.max(0, iprobeCost)));
         }
         props.put("calibration.tool", "scalecast calibrate");
+        if (req.noBurst()) {
+            props.put("calibration.no-burst", "bandwidth factors clamped at 1 (calibrate --no-burst): no size flows faster than large"
+                    + " messages stream, as in continuous traffic (a lone ping-pong message may ride a token bucket's burst)");
+        }
         props.put("calibration.record", req.name() + ".calibration.json");
         if (req.pingpong() != null) {
             props.put("calibration.pingpong", pp.file() + " sha256=" + pp.sha256());

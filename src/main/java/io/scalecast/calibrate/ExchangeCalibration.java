@@ -29,6 +29,16 @@ public record ExchangeCalibration(boolean serialized, double ratio, long message
 
     /** Decides from {@code trace} (read from {@code file}) for messages above {@code eagerThresholdBytes}. */
     public static ExchangeCalibration of(SwapTrace trace, Path file, long eagerThresholdBytes) {
+        return of(trace, file, eagerThresholdBytes, 0);
+    }
+
+    /**
+     * As {@link #of(SwapTrace, Path, long)}; with {@code streamingBytesPerSecond} &gt; 0 ({@code calibrate --no-burst}, the
+     * large-message rate) the ordered time is taken as at least two messages at that rate: the ordered variant sends
+     * two lone messages one after the other, and a lone message may ride a burst (tbf's bucket) that two messages
+     * crossing at once, or any continuous traffic, do not get, which would make concurrent exchanges look serialized.
+     */
+    public static ExchangeCalibration of(SwapTrace trace, Path file, long eagerThresholdBytes, double streamingBytesPerSecond) {
         long best = -1;
         double unordered = Double.NaN;
         double ordered = Double.NaN;
@@ -49,11 +59,17 @@ public record ExchangeCalibration(boolean serialized, double ratio, long message
                     + " rows (no overlap) with messages = 1 and message_bytes above the eager threshold (" + eagerThresholdBytes
                     + " B), found none");
         }
+        String bound = "";
+        if (streamingBytesPerSecond > 0 && ordered < 2 * best / streamingBytesPerSecond) {
+            bound = String.format(Locale.ROOT, " (measured %.6f s, below two messages at the large-message rate %.4g MB/s:"
+                    + " a burst, --no-burst)", ordered, streamingBytesPerSecond / 1e6);
+            ordered = 2 * best / streamingBytesPerSecond;
+        }
         double r = unordered / ordered;
         boolean serialized = r >= SERIALIZED_RATIO;
-        String reason = String.format(Locale.ROOT, "%s: %s, one %d B message each way: unordered %.6f s / ordered %.6f s = %.2f"
+        String reason = String.format(Locale.ROOT, "%s: %s, one %d B message each way: unordered %.6f s / ordered %.6f s%s = %.2f"
                         + " (0.5 = both directions at once, 1 = one after the other; threshold %.2f) -> rendezvous exchanges %s",
-                file, VARIANT, best, unordered, ordered, r, SERIALIZED_RATIO, serialized ? "serialized" : "concurrent");
+                file, VARIANT, best, unordered, ordered, bound, r, SERIALIZED_RATIO, serialized ? "serialized" : "concurrent");
         return new ExchangeCalibration(serialized, r, best, reason);
     }
 

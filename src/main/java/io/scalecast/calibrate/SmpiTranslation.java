@@ -43,6 +43,19 @@ public record SmpiTranslation(double routeLatencySeconds, double routeBandwidthB
      * @param overheadPerByteSeconds  per-byte send + receive overhead, added by the MPI layer
      */
     public static SmpiTranslation of(PiecewiseFit fit, double overheadPerMessageSeconds, double overheadPerByteSeconds) {
+        return of(fit, overheadPerMessageSeconds, overheadPerByteSeconds, false);
+    }
+
+    /**
+     * As {@link #of(PiecewiseFit, double, double)}; with {@code noBurst}, every size takes at least size / the route
+     * bandwidth (the large-message rate): where a segment's lone messages crossed faster (bandwidth factor above 1 and
+     * the size past where its line meets s/bandwidth), a step with latency factor 0 and bandwidth factor 1 takes over
+     * (said so in {@link #clamped}). Those lone ping-pong messages were riding a burst (tbf's bucket on the testbed, a
+     * switch's buffer), which continuous traffic does not get, and SimGrid would otherwise stream such messages above
+     * the link's bandwidth, both ways at once. Latency-bound sizes keep their ping-pong time.
+     */
+    public static SmpiTranslation of(PiecewiseFit fit, double overheadPerMessageSeconds, double overheadPerByteSeconds,
+                                     boolean noBurst) {
         List<Segment> segs = fit.segments();
         int k = segs.size();
         double[] lat = new double[k];
@@ -78,7 +91,27 @@ public record SmpiTranslation(double routeLatencySeconds, double routeBandwidthB
         for (int i = 0; i < k; i++) {
             double lf = routeLat > 0 ? lat[i] / routeLat : 0;
             double bf = perByte[i] > 0 ? Math.min(MAX_BANDWIDTH_FACTOR, 1 / (perByte[i] * routeBw)) : MAX_BANDWIDTH_FACTOR;
-            steps.add(new FactorStep(threshold(segs.get(i)), lf, bf));
+            long start = threshold(segs.get(i));
+            if (noBurst && bf > 1) {
+                // Back to back, messages of size s cannot cross faster than large messages stream: the time is
+                // max(lat + s/(bf·bw), s/bw). The two lines cross at s_k = lat·bw / (1 − 1/bf); above it (within this
+                // segment) a step with latency 0 and factor 1 gives s/bw.
+                double sk = lat[i] * routeBw / (1 - 1 / bf);
+                double end = i + 1 < k ? threshold(segs.get(i + 1)) : Double.POSITIVE_INFINITY;
+                if (sk < end) {
+                    long above = Math.max(start, (long) Math.floor(sk));
+                    clamped.add(String.format(java.util.Locale.ROOT, "segment %d (%d-%d B): above %d B its messages, back to back, would"
+                            + " cross faster than the large-message rate %.3g MB/s (bandwidth factor %.3g): there they take s/bandwidth"
+                            + " (--no-burst: a burst continuous traffic does not get)", i + 1, segs.get(i).firstSizeBytes(),
+                            segs.get(i).lastSizeBytes(), above, routeBw / 1e6, bf));
+                    if (above > start) {
+                        steps.add(new FactorStep(start, lf, bf));
+                    }
+                    steps.add(new FactorStep(above, 0, 1));
+                    continue;
+                }
+            }
+            steps.add(new FactorStep(start, lf, bf));
         }
         return new SmpiTranslation(routeLat, routeBw, new NetworkFactors(steps), List.copyOf(clamped));
     }

@@ -47,6 +47,11 @@ final class CalibrateCommand implements Callable<Integer> {
             + " size whose MPI_Send returned early return after their overhead (mpi.detached-send-max-bytes).")
     Path sendRelease;
 
+    @Option(names = "--no-burst", description = "Clamp the ping-pong's bandwidth factors at 1: no message size flows faster than large"
+            + " messages stream. For continuous traffic (b_eff's loops) on links whose lone messages ride a burst (tbf's bucket on the"
+            + " testbed, switch buffers); the calibration report lists the clamped segments.")
+    boolean noBurst;
+
     @Option(names = "--dgemm", paramLabel = "D.csv", description = "dgemm trace: per-core speed = rate at the largest n with all ranks loaded.")
     Path dgemm;
 
@@ -109,7 +114,8 @@ final class CalibrateCommand implements Callable<Integer> {
                     nodeSpeed == null ? Double.NaN : Units.parseFlops(nodeSpeed), nodes, coresPerNode, name,
                     eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold), note,
                     beffProcs, beffLmax == null ? 0 : Units.parseBytes(beffLmax), beffRandom, dgemmN, dgemmLoaded,
-                    latencyAssumed == null ? Double.NaN : Units.parseSeconds(latencyAssumed), latencyReason, swapTrace, iprobe, sendRelease);
+                    latencyAssumed == null ? Double.NaN : Units.parseSeconds(latencyAssumed), latencyReason, swapTrace, iprobe, sendRelease,
+                    noBurst);
         } catch (IllegalArgumentException e) {
             throw ScalecastException.badInput(e.getMessage());
         }

@@ -68,6 +68,35 @@ class CalibrateCommandTest {
         assertTrue(Files.readString(tmp.resolve("s.calibration.json")).contains("n=1000 k=80 with 2 ranks loaded"));
     }
 
+    /**
+     * The testbed's 100mbit ping-pong rides tbf's 64 KiB burst (1-128 KiB cross at ~2x the line rate): without --no-burst
+     * the platform keeps factors above 1 there; with it, every step past the small messages has bandwidth factor 1 and
+     * latency factor 0 (size / the large-message rate), the platform says so, and the report lists the segments.
+     */
+    @Test
+    void noBurstBoundsEveryStepByTheLargeMessageRate() throws Exception {
+        Path tr = Path.of("traces/testbed/pingpong-2n-100mbit.csv");
+        Path plain = tmp.resolve("plain.xml"), nb = tmp.resolve("nb.xml");
+        Cli r0 = Cli.run("calibrate", "--pingpong", tr.toString(), "--nodes", "2", "--node-speed", "1Gf", "--name", "p", "--out", plain.toString());
+        Cli r1 = Cli.run("calibrate", "--pingpong", tr.toString(), "--nodes", "2", "--node-speed", "1Gf", "--no-burst", "--name", "n",
+                "--out", nb.toString());
+        assertEquals(0, r0.exit, r0.toString());
+        assertEquals(0, r1.exit, r1.toString());
+        String[] before = PlatformFile.read(plain).config().get("smpi/bw-factor").split(";");
+        assertTrue(java.util.Arrays.stream(before).skip(1).anyMatch(st -> Double.parseDouble(st.split(":")[1]) > 1.5),
+                "the lone ping-pong has burst steps: " + String.join(";", before));
+        PlatformFile pf = PlatformFile.read(nb);
+        String[] bw = pf.config().get("smpi/bw-factor").split(";");
+        String[] lat = pf.config().get("smpi/lat-factor").split(";");
+        assertEquals(bw.length, lat.length);
+        for (int i = 1; i < bw.length; i++) {
+            assertEquals(1.0, Double.parseDouble(bw[i].split(":")[1]), 1e-9, "step " + bw[i]);
+            assertEquals(0.0, Double.parseDouble(lat[i].split(":")[1]), 1e-9, "step " + lat[i]);
+        }
+        assertTrue(Files.readString(nb).contains("calibration.no-burst"));
+        assertTrue(r1.out.contains("--no-burst") || r1.err.contains("--no-burst"), r1.toString());
+    }
+
     @Test
     void sameInputsGiveSameBytes() throws Exception {
         Path tr = synthetic(tmp, "pp.csv", 2);

@@ -31,8 +31,8 @@ class ExchangeCalibrationTest {
 
     @Test
     void testbedExchangesTakeTurnsAt1gbitButNotAt100mbit() {
-        // the unbound 2-node testbed (docs/testbed.md, "Binding"): at 1 Gbit/s the two directions' TCP
-        // work shares the host's 2 cores (0.89); at 100 Mbit/s both directions run at once (0.54)
+        // the 2-node testbed: at 1 Gbit/s the ordered exchange (two lone 1 MiB messages, each riding tbf's burst at
+        // ~215 MB/s) is nearly as fast as both at once (0.89); at 100 Mbit/s both directions run at once (0.54)
         ExchangeCalibration e = ExchangeCalibration.of(SwapTrace.read(TESTBED), TESTBED, 65536);
         assertTrue(e.serialized());
         assertEquals(1048576, e.messageBytes());
@@ -40,6 +40,24 @@ class ExchangeCalibrationTest {
         ExchangeCalibration slow = ExchangeCalibration.of(SwapTrace.read(TESTBED_100), TESTBED_100, 65536);
         assertFalse(slow.serialized());
         assertEquals(0.54, slow.ratio(), 0.01);
+    }
+
+    /**
+     * --no-burst: the ordered time is at least two messages at the large-message rate. The 1gbit testbed's ordered
+     * 1 MiB messages crossed at ~215 MB/s (the burst); bounded at 2 x 1 MiB / 137 MB/s the exchange is concurrent.
+     */
+    @Test
+    void noBurstBoundsTheOrderedReferenceByTheStreamingRate() {
+        ExchangeCalibration lone = ExchangeCalibration.of(SwapTrace.read(TESTBED), TESTBED, 65536);
+        ExchangeCalibration nb = ExchangeCalibration.of(SwapTrace.read(TESTBED), TESTBED, 65536, 137e6);
+        assertTrue(lone.serialized());
+        assertFalse(nb.serialized(), nb.reason());
+        assertEquals(0.0087 / (2 * 1048576 / 137e6), nb.ratio(), 0.02);
+        assertTrue(nb.reason().contains("--no-burst"), nb.reason());
+        // a reference already slower than the bound is kept as measured
+        ExchangeCalibration same = ExchangeCalibration.of(SwapTrace.parse(trace(0.0835, 0.1653), "t"), Path.of("t"), 65536, 137e6);
+        assertEquals(0.505, same.ratio(), 0.001);
+        assertFalse(same.reason().contains("--no-burst"), same.reason());
     }
 
     @Test

@@ -7,7 +7,10 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Overheads larger than a steep segment's intercept: the network part is refitted, not clamped. */
+/**
+ * Overheads larger than a steep segment's intercept: the network part is refitted, not clamped. {@code --no-burst}: no size
+ * streams faster than large messages, latency-bound sizes keep their time.
+ */
 class SmpiTranslationTest {
     @Test
     void overheadsAboveASegmentsInterceptAreRefittedNotClamped() {
@@ -35,5 +38,38 @@ class SmpiTranslationTest {
         // the refitted zero-latency line spreads the 1 us it cannot represent over the segment.
         assertTrue(worstClamped > 0.10, "clamped " + worstClamped);
         assertTrue(worst < 0.08 && worst < worstClamped - 0.02, "worst relative error " + worst + " vs clamped " + worstClamped);
+    }
+
+    /**
+     * A token-bucket link as on the testbed: lone messages up to 64 KiB cross at twice the line rate (the burst), larger
+     * ones at the line rate. Without --no-burst the factors reproduce the lone messages (a factor ~2 in the middle, so
+     * SimGrid would stream those sizes at twice the link's bandwidth); with it, back-to-back messages of any size stay
+     * at or below the large-message rate, while latency-bound small messages keep their ping-pong time.
+     */
+    @Test
+    void noBurstKeepsEverySizeAtOrBelowTheStreamingRate() {
+        double line = 12.5e6;
+        var pieces = List.of(new SyntheticPingPong.Piece(0, 30e-6, 1e9), new SyntheticPingPong.Piece(1024, 40e-6, 2 * line),
+                new SyntheticPingPong.Piece(65536, 100e-6, line));
+        var pts = SyntheticPingPong.generate(pieces, SyntheticPingPong.netpipeSizes(4L << 20), 0, 1);
+        PiecewiseFit fit = new PiecewiseFitter().fit(pts);
+        SmpiTranslation lone = SmpiTranslation.of(fit, 0, 0);
+        SmpiTranslation nb = SmpiTranslation.of(fit, 0, 0, true);
+        double bw = nb.routeBandwidthBytesPerSecond();
+        assertEquals(line, bw, 0.02 * line);
+        assertTrue(lone.factors().steps().stream().anyMatch(f -> f.bandwidthFactor() > 1.5), lone.factors().toString());
+        assertTrue(lone.clamped().stream().noneMatch(c -> c.contains("no-burst")), lone.clamped().toString());
+        assertTrue(nb.clamped().stream().anyMatch(c -> c.contains("--no-burst")), nb.clamped().toString());
+        for (PingPongPoint p : pts) {
+            long s = p.sizeBytes();
+            double t = nb.predictSeconds(s, 0, 0);
+            assertTrue(t >= s / bw * (1 - 1e-9), s + " B would stream at " + s / t / 1e6 + " MB/s, above " + bw / 1e6);
+            if (s <= 64) {
+                assertEquals(p.oneWaySeconds(), t, 0.01 * p.oneWaySeconds(), s + " B: latency-bound, must keep its time");
+            }
+            if (s == 32768) {
+                assertTrue(t > 1.5 * p.oneWaySeconds(), "32 KiB must now take about the line-rate time: " + t + " vs lone " + p.oneWaySeconds());
+            }
+        }
     }
 }
