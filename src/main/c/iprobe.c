@@ -3,7 +3,8 @@
  * A code that serves remote requests while it computes (PKDGRAV's MDL cache, our sc_treecode)
  * polls between pieces of work with MPI_Iprobe. On shared memory an empty poll reads a few cache
  * lines; over TCP it runs Open MPI's progress engine (an epoll on the sockets) and, with
- * mpi_yield_when_idle, a sched_yield. The probe measures what one such poll adds to a compute loop,
+ * mpi_yield_when_idle, a sched_yield. The probe measures what one such poll adds to a compute loop
+ * (with --working-set-kb K a loop that also walks K KiB of memory, as a cache-filling code does),
  * under the launch's own transport and MCA settings:
  *   every rank, at once: N pieces of --work-us of arithmetic (phase A), then N pieces each followed
  *   by an empty MPI_Iprobe(MPI_ANY_SOURCE, tag nobody sends) (phase B); cost = (t_B - t_A) / N.
@@ -16,9 +17,41 @@
 
 static volatile double sink;
 
-/* About `iters` dependent multiply-adds: arithmetic only, no memory traffic. */
+/* --working-set-kb K: each piece of work also follows CHAIN_LOADS links of a random cyclic chain over K KiB (one
+ * link per 64-byte line), as a compute loop that keeps its cache full does. An empty poll that enters the kernel
+ * (Open MPI's TCP progress, sched_yield) evicts part of that cache, which arithmetic alone cannot show
+ * (traces/raw/treecode/diagnostics/README.md, e6). 0 = arithmetic only. */
+#define CHAIN_LOADS 64
+static long *chain, nlines, cur;
+
+static void build_chain(long kib) {
+    nlines = kib * 1024 / 64;
+    if (nlines < 2) {
+        nlines = 0;
+        return;
+    }
+    chain = sc_alloc(64 * (size_t)nlines);
+    long *perm = sc_alloc(sizeof(long) * (size_t)nlines);
+    for (long k = 0; k < nlines; k++) perm[k] = k;
+    unsigned long long st = 7; /* fixed seed: the same chain in every run */
+    for (long k = nlines - 1; k > 0; k--) {
+        st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+        long r = (long)((st >> 33) % (unsigned long long)(k + 1));
+        long t = perm[k];
+        perm[k] = perm[r];
+        perm[r] = t;
+    }
+    for (long k = 0; k < nlines; k++) chain[perm[k] * 8] = perm[(k + 1) % nlines] * 8;
+    free(perm);
+}
+
+/* About `iters` dependent multiply-adds (plus the chain's loads with --working-set-kb). */
 static void work(long iters) {
     double x = 1.0 + 1e-9 * (double)iters;
+    if (nlines) {
+        for (int j = 0; j < CHAIN_LOADS; j++) cur = chain[cur];
+        x += (double)cur * 1e-30;
+    }
     for (long i = 0; i < iters; i++) x = x * 0.999999999 + 1e-9;
     sink = x;
 }
@@ -31,14 +64,18 @@ int main(int argc, char **argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     long polls = 100000, repeats = 5;
     double work_us = 2.0;
+    long ws_kb = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--polls")) polls = sc_long(sc_opt_value(argc, argv, &i), 1);
         else if (!strcmp(argv[i], "--repeats")) repeats = sc_long(sc_opt_value(argc, argv, &i), 1);
         else if (!strcmp(argv[i], "--work-us")) work_us = sc_double(sc_opt_value(argc, argv, &i), 0);
+        else if (!strcmp(argv[i], "--working-set-kb")) ws_kb = sc_long(sc_opt_value(argc, argv, &i), 0);
         else sc_die("unknown option", argv[i]);
     }
     if (polls > 100000000L) sc_die("--polls above 1e8", NULL);
     if (work_us > 1e4) sc_die("--work-us above 10 ms", NULL);
+    if (ws_kb > 1048576) sc_die("--working-set-kb above 1 GiB", NULL);
+    build_chain(ws_kb);
     sc_print_info(MPI_COMM_WORLD);
 
     /* Open every connection: one int from every rank to every other. */
@@ -59,8 +96,8 @@ int main(int argc, char **argv) {
     }
     long iters = (long)(work_us * 1e-6 / (dt / (double)cal) + 0.5);
     if (rank == 0) {
-        printf("# probe: sc_iprobe polls=%ld work_us=%g repeats=%ld (iterations per piece of work: %ld on rank 0)\n", polls, work_us,
-               repeats, iters);
+        printf("# probe: sc_iprobe polls=%ld work_us=%g working_set_kb=%ld repeats=%ld (iterations per piece of work: %ld on rank 0)\n",
+               polls, work_us, ws_kb, repeats, iters);
         fflush(stdout);
     }
     double *mine = sc_alloc(sizeof(double) * 2 * (size_t)repeats);

@@ -276,10 +276,14 @@ final class MeasureCommand implements Runnable {
         double workUs;
         @Option(names = "--repeats", defaultValue = "5", description = "Timed loop pairs per launch (default ${DEFAULT-VALUE}).")
         int repeats;
+        @Option(names = "--working-set-kb", defaultValue = "0", description = "KiB each piece of work also walks (64 dependent loads over"
+                + " a random chain), as a compute loop that keeps its cache full; a poll that enters the kernel evicts part of it."
+                + " E.g. the L2 size (default ${DEFAULT-VALUE}: arithmetic only).")
+        long workingSetKib;
 
         @Override
         public Integer call() {
-            IprobeProbe.Config cfg = new IprobeProbe.Config(polls, workUs, repeats);
+            IprobeProbe.Config cfg = new IprobeProbe.Config(polls, workUs, repeats, workingSetKib);
             ProbeRunner runner = launch.runner();
             Home.probe("iprobe");
             io.scalecast.trace.SummaryTrace t = IprobeProbe.measure(runner, cfg, launch.runs);

@@ -27,9 +27,18 @@ public final class IprobeProbe {
      * @param polls   polls per timed loop
      * @param workUs  arithmetic between two polls, microseconds
      * @param repeats timed loop pairs per run
+     * @param workingSetKib KiB a piece of work walks besides its arithmetic (64 dependent loads over a random chain),
+     *                as a compute loop that keeps its cache full; 0 = arithmetic only
      */
-    public record Config(long polls, double workUs, int repeats) {
+    public record Config(long polls, double workUs, int repeats, long workingSetKib) {
+        public Config(long polls, double workUs, int repeats) {
+            this(polls, workUs, repeats, 0);
+        }
+
         public Config {
+            if (workingSetKib < 0 || workingSetKib > 1_048_576) {
+                throw ScalecastException.badInput("--working-set-kb must be between 0 and 1048576 (1 GiB), got " + workingSetKib);
+            }
             if (polls < 1000 || polls > 100_000_000L) {
                 throw ScalecastException.badInput("--polls must be between 1000 and 1e8, got " + polls);
             }
@@ -42,7 +51,13 @@ public final class IprobeProbe {
         }
 
         List<String> args() {
-            return List.of("--polls", Long.toString(polls), "--work-us", Double.toString(workUs), "--repeats", Integer.toString(repeats));
+            List<String> a = new ArrayList<>(List.of("--polls", Long.toString(polls), "--work-us", Double.toString(workUs),
+                    "--repeats", Integer.toString(repeats)));
+            if (workingSetKib > 0) {
+                a.add("--working-set-kb");
+                a.add(Long.toString(workingSetKib));
+            }
+            return a;
         }
     }
 
@@ -73,7 +88,9 @@ public final class IprobeProbe {
         Provenance p = r.provenance("summary");
         p.put("note", "cost of one empty MPI_Iprobe(MPI_ANY_SOURCE) in a compute loop, every rank computing and polling at once:"
                 + " (t_poll - t_work) / polls per rank and repeat, t_work = polls pieces of work-us arithmetic, t_poll = the same"
-                + " with an Iprobe after each; median / min / max over ranks x repeats x runs; may be negative within noise");
+                + " with an Iprobe after each" + (cfg.workingSetKib() > 0 ? "; each piece also follows 64 links of a random chain over "
+                + cfg.workingSetKib() + " KiB (a compute loop that keeps its cache full: a poll that enters the kernel evicts part of it)" : "")
+                + "; median / min / max over ranks x repeats x runs; may be negative within noise");
         p.put("spread", String.format(Locale.ROOT, "%d samples; min %.3e s, max %.3e s", c.length, c[0], c[c.length - 1]));
         List<SummaryEntry> e = new ArrayList<>();
         e.add(SummaryEntry.seconds(KEY, med));
@@ -81,6 +98,7 @@ public final class IprobeProbe {
         e.add(SummaryEntry.seconds("iprobe_cost_max_s", c[c.length - 1]));
         e.add(new SummaryEntry("polls", Long.toString(cfg.polls()), "", cfg.polls(), ""));
         e.add(SummaryEntry.seconds("work_between_polls_s", cfg.workUs() * 1e-6));
+        e.add(new SummaryEntry("working_set_kib", Long.toString(cfg.workingSetKib()), "KiB", cfg.workingSetKib() * 1024.0, "B"));
         e.add(new SummaryEntry("samples", Integer.toString(c.length), "", c.length, ""));
         return new SummaryTrace(p, e);
     }

@@ -212,6 +212,28 @@ class MeasureProbesTest {
         assertFalse(Files.exists(dir.resolve("q.xml")));
     }
 
+    /**
+     * --working-set-kb: every piece of the probe's work also walks that many KiB, said in the trace (entry, note, and the
+     * probe's own line); an impossible size is refused before anything runs.
+     */
+    @Test
+    void iprobeWorkingSetIsPassedToTheProbeAndRecorded() throws Exception {
+        Path out = dir.resolve("ws.csv");
+        Cli r = Cli.run("measure", "iprobe", "--np", "2", "--polls", "5000", "--repeats", "1", "--working-set-kb", "256",
+                "--mpirun-args", "--mca mpi_yield_when_idle 0", "--out", out.toString());
+        assertEquals(0, r.exit, r.toString());
+        io.scalecast.trace.SummaryTrace t = io.scalecast.trace.SummaryTrace.read(out);
+        assertEquals("256", t.entries().stream().filter(e -> e.key().equals("working_set_kib")).findFirst().orElseThrow().value());
+        String text = Files.readString(out);
+        assertTrue(text.contains("working_set_kb=256"), "the probe's own line: " + text);
+        assertTrue(text.contains("random chain over 256 KiB"), text);
+        Path bad = dir.resolve("bad.csv");
+        Cli b = Cli.run("measure", "iprobe", "--np", "2", "--working-set-kb", "-1", "--out", bad.toString());
+        assertEquals(2, b.exit, b.toString());
+        assertTrue(b.err.contains("--working-set-kb must be between 0 and 1048576"), b.err);
+        assertFalse(Files.exists(bad));
+    }
+
     /** measure release through real mpirun, and calibrate --send-release puts the derived limit into the platform. */
     @Test
     void releaseWritesPerSizeTimesThatCalibrationTurnsIntoTheDetachedLimit() throws Exception {
