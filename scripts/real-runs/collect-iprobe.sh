@@ -13,15 +13,13 @@
 # input of calibrate --iprobe). Existing files are kept (delete one to re-measure it).
 # Usage: scripts/real-runs/collect-iprobe.sh [shm] [testbed]   (default: both); NODES="2" or "4": testbed node counts (default both)
 set -euo pipefail
-source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup (trap EXIT)
+source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup (trap EXIT), SHM_MCA, SHM4_MCA
 RUNS="${RUNS:-3}"
 REPEATS="${REPEATS:-3}"
 RATES="${RATES:-100mbit 1gbit}"
 TB="${TB:-ip}"
-SHM_MCA="--mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 0"
 WS_KB="${WS_KB:-$(awk -F: '/^cache size/ {gsub(/[^0-9]/, "", $2); print $2; exit}' /proc/cpuinfo)}"
 WS_KB="${WS_KB:-0}"
-SHM4_MCA="--mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 1 --map-by core --bind-to core:overload-allowed"
 NICE=(nice -n -19)
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(shm testbed)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }

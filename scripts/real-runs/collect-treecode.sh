@@ -6,7 +6,7 @@
 #             measurements for the platforms: traces/local/dgemm-treecode-{2,4}r.csv), and the
 #             sustained rate of 4 ranks (traces/local/dgemm-treecode-4r-sustained.csv, measure dgemm --sustained)
 #   shm       1, 2 and 4 ranks on this host's shared memory (vader, copy-in/copy-out as the
-#             ping-pong trace traces/local/pingpong-shm-2r-nocma.csv was measured; 4 ranks: SHM4_MCA below)
+#             ping-pong trace traces/local/pingpong-shm-2r-nocma.csv was measured; 4 ranks: SHM4_MCA in common.sh)
 #   testbed   2 and 4 testbed nodes (one rank each) at 100mbit and 1gbit (testbed $TB, always torn down)
 # both particle distributions (clustered, smooth), $N particles, $STEPS steps (the validation
 # uses steps 2.. : ORB balanced by the previous step's work, as a running PKDGRAV).
@@ -17,7 +17,7 @@
 # Raw outputs: traces/raw/treecode/<config>/<distribution>-r<REP>.csv (+ .log with the command's output).
 # Usage: scripts/real-runs/collect-treecode.sh [dgemm] [shm] [testbed]   (default: all); NODES="2" or "4": testbed node counts (default both)
 set -euo pipefail
-source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup (trap EXIT)
+source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup (trap EXIT), SHM_MCA, SHM4_MCA
 REPEATS="${REPEATS:-3}"
 N="${N:-200000}"
 STEPS="${STEPS:-2}"
@@ -30,13 +30,10 @@ WAIT_ARGS=(--wait "${WAIT:-yield}" --spin-us "${SPIN_US:-50}" --sleep-us "${SLEE
 # Open MPI turns mpi_yield_when_idle on by itself when ranks outnumber slots (every empty poll
 # then calls sched_yield); the code's own wait policy decides instead, in every configuration.
 NOYIELD="--mca mpi_yield_when_idle 0"
-SHM_MCA="--mca btl_vader_single_copy_mechanism none $NOYIELD"
-# 4 ranks on the 2 cores: Open MPI's own oversubscribed setting (mpi_yield_when_idle 1, given explicitly) and
-# two ranks pinned to each core (ranks 0,2 on core 0; 1,3 on core 1), as the 4-node testbed's namespaces are.
-# Every empty poll then yields the core to the other rank on it, so a cache request waits for a poll gap,
-# not for the scheduler's slice: with mpi_yield_when_idle 0 a step took 10-12 s instead of 2.2-2.3 s
-# (2026-12-01 00:45 UTC; those runs are in traces/raw/treecode/diagnostics/shm-4r-noyield/).
-SHM4_MCA="--mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 1 --map-by core --bind-to core:overload-allowed"
+# SHM_MCA (1 and 2 ranks: $NOYIELD) and SHM4_MCA (4 ranks) come from common.sh. With SHM4_MCA every empty poll
+# yields the core to the other rank on it, so a cache request waits for a poll gap, not for the scheduler's
+# slice: with mpi_yield_when_idle 0 a step took 10-12 s instead of 2.2-2.3 s (2026-12-01 00:45 UTC; those runs
+# are in traces/raw/treecode/diagnostics/shm-4r-noyield/).
 # On the testbed keep its own mpi_yield_when_idle 1 (TB_MCA empty): a rank that computes without
 # entering the kernel keeps the veth softirq that delivers a cache request off its core; repeat 1 of
 # 2026-11-30 ran with TB_MCA="$NOYIELD" and saw 0.5-1.3 ms per request (validation/treecode-real-runs.md).

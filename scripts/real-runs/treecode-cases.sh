@@ -55,7 +55,7 @@ for d in clustered smooth; do
     traces/local/dgemm-treecode-2r.csv \
     '"--pingpong", "traces/local/pingpong-shm-2r-nocma.csv", "--iprobe", "traces/local/iprobe-shm-2r.csv", "--dgemm-loaded", "2", "--nodes", "1", "--cores-per-node", "2", "--name", "shm"' \
     1,2 2
-  # 4 ranks on the 2 cores (2 pinned per core, Open MPI's oversubscribed yield: collect-treecode.sh SHM4_MCA): one
+  # 4 ranks on the 2 cores (2 pinned per core, Open MPI's oversubscribed yield: SHM4_MCA in common.sh): one
   # host whose 2 cores SimGrid shares among the 4 ranks, and the poll cost measured on that placement.
   make_case "treecode-shm-4r-$d" "$d" "shm-4r" \
     "Tree code (sc_treecode), $N $d particles, 4 ranks on this host's shared memory (2 cores, 2 ranks pinned per core); cost anchored on the 1-rank run" \
