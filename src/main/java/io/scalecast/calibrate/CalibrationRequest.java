@@ -28,9 +28,10 @@ import java.nio.file.Path;
  *                            take turns ({@link ExchangeCalibration}), or null
  * @param iprobe              {@code measure iprobe} summary: the cost of an empty MPI_Iprobe in a compute loop, or null
  * @param sendRelease         {@code measure release} summary: up to which size a sender is released early, or null
- * @param noBurst             clamp the ping-pong's bandwidth factors at 1: no message size flows faster than large messages
- *                            stream (a size that crossed faster was riding a token bucket's or a switch's burst, which
- *                            continuous traffic does not get)
+ * @param noBurst             no message size crosses faster than large messages stream: every size takes at least
+ *                            size / the route bandwidth, and the swap's ordered reference at least two messages at that
+ *                            rate (a size that crossed faster was riding a token bucket's or a switch's burst, which
+ *                            continuous traffic does not get; {@link SmpiTranslation}, {@link ExchangeCalibration})
  */
 public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                                  double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,

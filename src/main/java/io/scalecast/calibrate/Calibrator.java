@@ -172,8 +172,9 @@ public final class Calibrator {
         }
         props.put("calibration.tool", "scalecast calibrate");
         if (req.noBurst()) {
-            props.put("calibration.no-burst", "bandwidth factors clamped at 1 (calibrate --no-burst): no size flows faster than large"
-                    + " messages stream, as in continuous traffic (a lone ping-pong message may ride a token bucket's burst)");
+            props.put("calibration.no-burst", "calibrate --no-burst: every size takes at least size / the route bandwidth, and the swap's"
+                    + " ordered reference at least two messages at that rate: no size flows faster than large messages stream, as in"
+                    + " continuous traffic (a lone ping-pong message may ride a token bucket's burst)");
         }
         props.put("calibration.record", req.name() + ".calibration.json");
         if (req.pingpong() != null) {

@@ -47,9 +47,10 @@ final class CalibrateCommand implements Callable<Integer> {
             + " size whose MPI_Send returned early return after their overhead (mpi.detached-send-max-bytes).")
     Path sendRelease;
 
-    @Option(names = "--no-burst", description = "Clamp the ping-pong's bandwidth factors at 1: no message size flows faster than large"
-            + " messages stream. For continuous traffic (b_eff's loops) on links whose lone messages ride a burst (tbf's bucket on the"
-            + " testbed, switch buffers); the calibration report lists the clamped segments.")
+    @Option(names = "--no-burst", description = "No message size crosses faster than large messages stream: each size takes at least"
+            + " size / the route bandwidth (latency-bound sizes keep their ping-pong time), and the swap's ordered reference at least"
+            + " two messages at that rate. For continuous traffic (b_eff's loops) on links whose lone messages ride a burst (tbf's"
+            + " bucket on the testbed, switch buffers); the calibration report lists the bounded segments.")
     boolean noBurst;
 
     @Option(names = "--dgemm", paramLabel = "D.csv", description = "dgemm trace: per-core speed = rate at the largest n with all ranks loaded.")
