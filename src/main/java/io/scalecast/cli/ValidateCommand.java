@@ -95,6 +95,9 @@ final class ValidateCommand implements Callable<Integer> {
             long n = results.stream().mapToLong(CaseResult::intervalPoints).sum();
             o.printf(Locale.ROOT, "interval coverage: %.0f%% of %d points inside their 95%% prediction interval%n", 100 * cov, n);
         }
+        if (results.size() > 1) {
+            o.println(ValidationReport.pooledLine(results));
+        }
         long pass = results.stream().filter(r -> r.status() == CaseResult.Status.PASS).count();
         o.printf(Locale.ROOT, "%d of %d cases within tolerance%n", pass, results.size());
     }

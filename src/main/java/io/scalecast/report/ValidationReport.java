@@ -3,6 +3,7 @@ package io.scalecast.report;
 import io.scalecast.trace.Provenance;
 import io.scalecast.util.AtomicFiles;
 import io.scalecast.validate.CaseResult;
+import io.scalecast.validate.Metrics;
 import io.scalecast.validate.Pair;
 import io.scalecast.validate.ValidationCase;
 
@@ -231,6 +232,33 @@ public final class ValidationReport {
                 r.vcase().name(), r.status(), r.pairs().size(), pct(r.medianAbsRelError()), pct(r.maxAbsRelError()),
                 pct(r.vcase().tolerance().maxAbsRelError()),
                 r.message().isEmpty() ? "" : "  " + r.message());
+    }
+
+    /**
+     * The points of all cases pooled, for bars stated over a whole table rather than per case (e.g. "every point
+     * within 15 %, median within 8 %" over several one-point cases): how many predicted points lie within their own
+     * case's point tolerance, and the median and max |signed relative error| over all of them.
+     */
+    public static String pooledLine(List<CaseResult> results) {
+        List<Double> errors = new ArrayList<>();
+        long within = 0;
+        long missing = 0;
+        for (CaseResult r : results) {
+            for (Pair p : r.pairs()) {
+                if (!p.hasPrediction()) {
+                    missing++;
+                    continue;
+                }
+                errors.add(p.signedRelError());
+                if (r.vcase().tolerance().pointWithin(p.signedRelError())) {
+                    within++;
+                }
+            }
+        }
+        return String.format(Locale.ROOT, "all points: %d of %d within their case's tolerance, median |err| %s, max |err| %s%s",
+                within, errors.size(), pct(Metrics.medianAbs(errors)),
+                pct(Metrics.maxAbs(errors)),
+                missing == 0 ? "" : " (" + missing + " measured point(s) without a prediction)");
     }
 
     private static String pct(double f) {

@@ -1,5 +1,6 @@
 package io.scalecast.validate;
 
+import io.scalecast.report.ValidationReport;
 import io.scalecast.trace.CsvTable;
 import io.scalecast.util.ScalecastException;
 import org.junit.jupiter.api.Test;
@@ -105,6 +106,19 @@ class PairingAndMetricsTest {
         assertEquals("missing", m.verdict(missing.get(1)));
         assertEquals(3, Validator.exitCode(List.of(pass, m)));
         assertEquals(0, Validator.exitCode(List.of(pass)));
+    }
+
+    @Test
+    void pooledLineCountsEveryPointAgainstItsOwnCasesToleranceAndTakesTheMedianOverAll() throws Exception {
+        List<Pair> a = Pairing.pair(csv("n,v\n1,1.05\n2,0.91\n3,1.0\n"), csv("n,v\n1,1\n2,1\n3,1\n"), List.of("n"), "v", "v");
+        CaseResult wide = CaseResult.judge(fixture(0.10, Double.NaN), a, 0);
+        List<Pair> b = Pairing.pair(csv("n,v\n1,1.05\n"), csv("n,v\n1,1\n2,1\n"), List.of("n"), "v", "v");
+        CaseResult narrow = CaseResult.judge(fixture(0.04, Double.NaN), b, 0);
+        // errors +5, -9, 0 (all within 10 %) and +5 (beyond 4 %): 3 of 4; |err| 0, 5, 5, 9 -> median 5 %, max 9 %
+        assertEquals("all points: 3 of 4 within their case's tolerance, median |err| 5.0%, max |err| 9.0%"
+                + " (1 measured point(s) without a prediction)", ValidationReport.pooledLine(List.of(wide, narrow)));
+        assertEquals("all points: 3 of 3 within their case's tolerance, median |err| 5.0%, max |err| 9.0%",
+                ValidationReport.pooledLine(List.of(wide)));
     }
 
     @Test
