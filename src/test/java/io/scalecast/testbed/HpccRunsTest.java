@@ -46,6 +46,18 @@ class HpccRunsTest {
     }
 
     @Test
+    void anEvenCountsMedianTimeIsWrittenWithoutBinaryResidue() throws IOException {
+        Path raw = tmp.resolve("raw");
+        run(raw, 1, 0.11, 5.4, 6.0);
+        run(raw, 2, 0.12, 5.0, 6.0);
+        Cli r = Cli.run("testbed", "tabulate-hpcc", raw.toString(), "--out", tmp.resolve("case").toString(),
+                "--placement", "2 ranks on one host, shared memory");
+        assertEquals(0, r.exit, r.toString());
+        String row = Files.readAllLines(tmp.resolve("case/measured.csv")).stream().filter(l -> l.startsWith("hpl,")).findFirst().orElseThrow();
+        assertTrue(row.contains(",0.115,5.2,"), row);   // not 0.11499999999999999
+    }
+
+    @Test
     void medianAndSpreadPerConfigurationWithTheSameRunsDgemm() throws IOException {
         Path raw = tmp.resolve("raw");
         run(raw, 1, 36.0, 0.5, 0.6);
