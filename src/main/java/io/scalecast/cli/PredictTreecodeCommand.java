@@ -91,12 +91,12 @@ final class PredictTreecodeCommand implements Callable<Integer> {
         List<TreecodeReport> reports = new java.util.ArrayList<>();
         if (splitter == null) {
             for (Path pl : platforms) {
-                reports.add(OrbSearch.compare(withPlatform(base, pl), w));
+                reports.add(OrbSearch.compare(withPlatform(base, pl), spec.commandLine().getErr()));
             }
         } else {
             List<List<TreecodePredictor.Point>> all = TreecodePredictor.predictMany(base, platforms);
             for (int i = 0; i < platforms.size(); i++) {
-                reports.add(new TreecodeReport(withPlatform(base, platforms.get(i)), all.get(i), null));
+                reports.add(new TreecodeReport(withPlatform(base, platforms.get(i)), all.get(i)));
             }
         }
         io.scalecast.trace.CsvTable table = null;

@@ -16,9 +16,14 @@ import java.util.Locale;
  * smallest count given when 2 is not among them).
  *
  * @param searched the orb-search prediction, or null
+ * @param searchNotes per process count, what orb-search kept (null without a search)
  */
 public record TreecodeReport(TreecodePredictor.Config config, List<TreecodePredictor.Point> points,
-                             List<TreecodePredictor.Point> searched) {
+                             List<TreecodePredictor.Point> searched, List<String> searchNotes) {
+
+    public TreecodeReport(TreecodePredictor.Config config, List<TreecodePredictor.Point> points) {
+        this(config, points, null, null);
+    }
 
     public static final List<String> COLUMNS = List.of("platform", "procs", "n", "distribution", "theta", "steps", "decomposition",
             "t_step_s", "t_decomp_s", "t_build_s", "t_grav_s", "t_kick_s", "mflops", "science_rate_pps",
@@ -49,7 +54,8 @@ public record TreecodeReport(TreecodePredictor.Config config, List<TreecodePredi
             w.println("orb-search gain (predicted step time, orb → orb-search):");
             for (int i = 0; i < points.size(); i++) {
                 double a = points.get(i).stepSeconds(), b = searched.get(i).stepSeconds();
-                w.printf(Locale.ROOT, "  P=%-3d %.4f s → %.4f s  (%+.1f%%)%n", points.get(i).procs(), a, b, 100 * (a - b) / a);
+                w.printf(Locale.ROOT, "  P=%-3d %.4f s → %.4f s  (%+.1f%%)  %s%n", points.get(i).procs(), a, b, 100 * (a - b) / a,
+                        searchNotes == null ? "" : searchNotes.get(i));
             }
         }
     }
