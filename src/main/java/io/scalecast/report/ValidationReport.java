@@ -244,14 +244,12 @@ public final class ValidationReport {
         long within = 0;
         long missing = 0;
         for (CaseResult r : results) {
+            errors.addAll(r.errors());
             for (Pair p : r.pairs()) {
-                if (!p.hasPrediction()) {
-                    missing++;
-                    continue;
-                }
-                errors.add(p.signedRelError());
-                if (r.vcase().tolerance().pointWithin(p.signedRelError())) {
-                    within++;
+                switch (r.verdict(p)) {
+                    case "ok" -> within++;
+                    case "missing" -> missing++;
+                    default -> { }
                 }
             }
         }
