@@ -7,6 +7,10 @@
 #   C. HPCC on shared memory (this host, no testbed) with 1 and 2 ranks, N in $SHM_NS
 # Repeats are the outer loop so that an interrupted collection still has every configuration.
 # Raw outputs: traces/raw/hpcc/<config>/n<N>-r<REP>/{hpccinf.txt,hpccoutf.txt,run.txt}.
+# SHAPES=1: after each repeat's HPCC runs of a setup, in the same locked stretch, the dgemm shape
+#   trace HPL's kernels need (measure dgemm --k, 2 ranks loaded and rank 0 alone) goes to
+#   traces/raw/hpcc/<setup>-shapes/r<REP>.csv (setup = shm or testbed-2n-RATE), so that the shape
+#   kernel model sees the same window of this shared VM as the runs it predicts (docs/hpl.md).
 # Usage: scripts/real-runs/collect.sh [pingpong] [hpcc-testbed] [hpcc-shm]   (default: all)
 #        ONE_LOCK=1 flock /tmp/scalecast-measure.lock scripts/real-runs/collect.sh ...   (HPCC runs under a lock the caller holds)
 set -euo pipefail
@@ -55,7 +59,29 @@ hpcc_run() {
     case "$cfg" in testbed-*) echo "testbed: $(testbed_line)";; esac
   } > "$dir/run.txt"
   rm -rf "$work"
+  ran=1
   log "$cfg n=$n rep=$rep: $(grep -E '^HPL_Tflops=' "$dir/hpccoutf.txt") $(grep -E '^StarDGEMM_Gflops=' "$dir/hpccoutf.txt")"
+}
+
+# The dgemm shape trace of one repeat's window: $1 = setup (shm, testbed-2n-RATE), $2 = rep.
+shapes_run() {
+  [ "${SHAPES:-0}" = 1 ] || return 0
+  local setup="$1" rep="$2"
+  # only a repeat whose runs were taken now: an older repeat's window is gone
+  [ "$ran" = 1 ] || { log "$setup shapes rep=$rep: no run taken in this pass, no shape trace"; return 0; }
+  local out="$ROOT/traces/raw/hpcc/$setup-shapes/r$rep.csv"
+  [ -s "$out" ] && { log "$setup shapes rep=$rep: already there"; return 0; }
+  mkdir -p "$(dirname "$out")"
+  [ "${ONE_LOCK:-0}" = 1 ] || { exec 9>"$LOCK"; flock 9; }
+  local rc=0
+  "${NICE[@]}" "$SC" measure dgemm --np 2 --k "${SHAPE_KS:-1,2,4,8,16,32,80}" \
+    --sizes "${SHAPE_SIZES:-32,64,128,256,512,1024,2048,3072}" --budget 0.1 --min-reps 3 --max-reps 50 \
+    --out "$out.tmp" >/dev/null || rc=$?
+  [ "${ONE_LOCK:-0}" = 1 ] || { flock -u 9; exec 9>&-; }
+  if [ "$rc" != 0 ]; then rm -f "$out.tmp"; log "$setup shapes rep=$rep: FAILED (exit $rc)"; return 0; fi
+  sed -i "/^# loadavg:/a # window: taken right after repeat $rep of the $setup HPCC runs, in the same locked stretch (scripts/real-runs/collect.sh SHAPES=1); the measure command and everything it launched ran under ${NICE[*]:-normal priority}" "$out.tmp"
+  mv "$out.tmp" "$out"
+  log "$setup shapes rep=$rep: $out"
 }
 
 if want pingpong; then
@@ -78,19 +104,23 @@ for rep in $(seq 1 "$REPEATS"); do
   if want hpcc-testbed; then
     for rate in $RATES; do
       cleanup; "$SC" testbed up --name "$TB" --nodes 2 --rate "$rate" >&2
+      ran=0
       for n in $TB_NS; do
         hpcc_run "testbed-2n-$rate" "$n" "$rep" 2 "$SC" testbed run --name "$TB" --timeout 1200 -- \
           "{mpirun}" -np 2 --map-by node hpcc
       done
+      shapes_run "testbed-2n-$rate" "$rep"
       cleanup
     done
   fi
   if want hpcc-shm; then
+    ran=0
     for ranks in 1 2; do
       for n in $SHM_NS; do
         hpcc_run "shm-${ranks}r" "$n" "$rep" "$ranks" timeout 1200 mpirun --allow-run-as-root -np "$ranks" hpcc
       done
     done
+    shapes_run shm "$rep"
   fi
 done
 log "done"
