@@ -289,6 +289,20 @@ public final class HplSkeleton implements Skeleton {
                 this.k = k;
                 this.root = k % Q;
             }
+
+            /**
+             * Whether HPL_bcast's test would still answer HPL_KEEP_TESTING: the update then runs in
+             * NB-column chunks with a probe after each. A ring broadcast is done for this process
+             * once it has forwarded the panel (the root at once, as its sends block); with one
+             * process column there is nothing to wait for; BCAST 4-5 run after the update here, so
+             * they are pending throughout.
+             */
+            boolean inProgress() {
+                if (Q <= 1) {
+                    return false;
+                }
+                return longAlgorithm() || !forwarded;
+            }
         }
 
         boolean longAlgorithm() {
@@ -499,12 +513,21 @@ public final class HplSkeleton implements Skeleton {
                 compute[me] += s;
                 return;
             }
-            for (int done = 0; done < ncols; done += NB) {
+            // HPL_pdupdateTT: NB columns at a time while the broadcast test says "keep testing",
+            // then the rest in one call ("the panel has been forwarded at that point")
+            int done = 0;
+            while (done < ncols && pending.inProgress()) {
                 int w = Math.min(NB, ncols - done);
                 double s = km.trsmSeconds(jb, w) + km.gemmSeconds(m, w, jb);
                 c.computeSeconds(s);
                 compute[me] += s;
                 progress(pending);
+                done += w;
+            }
+            if (done < ncols) {
+                double s = km.trsmSeconds(jb, ncols - done) + km.gemmSeconds(m, ncols - done, jb);
+                c.computeSeconds(s);
+                compute[me] += s;
             }
         }
 

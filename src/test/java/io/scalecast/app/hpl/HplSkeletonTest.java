@@ -53,6 +53,38 @@ class HplSkeletonTest {
         }
     }
 
+    /**
+     * One process, DEPTH 1: HPL_bcast's test succeeds at once on a 1×1 grid, so HPL_pdupdateTT
+     * updates each panel's trailing columns in whole calls (the look-ahead's jb columns, then the
+     * rest), not in NB-column chunks, which HPL only runs while a panel is still on its way. With
+     * a kernel model whose rate grows with the operand size, chunks would cost far more. Expected
+     * compute time summed here from HPL's call sequence with the same kernel model.
+     */
+    @Test
+    void oneProcessUpdatesInWholeCallsNotInChunks() {
+        int n = 600, nb = 50;
+        KernelModel km = KernelModel.fromDgemm(io.scalecast.trace.CsvTable.parse(
+                "# kind: dgemm\nn,rate_flops_per_s,ranks_loaded,k\n32,1e9,1,1\n32,1e9,1,64\n2048,8e9,1,1\n2048,8e9,1,64\n", "shapes"), 1);
+        HplConfig c = new HplConfig(n, nb, false, 1, 1, 2, 4, 2, 1, 1, 1, 2, 64);
+        HplPredictor.Setup s = new HplPredictor.Setup(CLUSTER, km, 1, 1, List.of(), 600);
+        SimResult r = SimEngine.run(HplPredictor.job(s, c, 1));
+        int panels = (n + nb - 1) / nb;
+        double expect = 0;
+        for (int k = 0; k < panels; k++) {
+            int j = k * nb;
+            int jb = Math.min(nb, n - j);
+            int m = n - j - jb;
+            int cols = n + 1 - j - jb;
+            if (k + 1 < panels) {
+                int ahead = Math.min(nb, n - (k + 1) * nb);
+                expect += km.trsmSeconds(jb, ahead) + km.gemmSeconds(m, ahead, jb);
+                cols -= ahead;
+            }
+            expect += km.trsmSeconds(jb, cols) + km.gemmSeconds(m, cols, jb);
+        }
+        assertEquals(expect, r.number("compute_s"), 1e-9 * expect);
+    }
+
     /** One rank: no messages; the time is the compute model's sum (LU + solve flops at 1 Gflop/s). */
     @Test
     void singleRankTimeIsTheKernelWork() {
