@@ -4,7 +4,10 @@
 # (measured.csv, runs.csv, dgemm.csv = HPCC's StarDGEMM/SingleDGEMM of the same runs) and two
 # case.json files:
 #   hpl-testbed-2n-RATE         kernel model from the runs' own StarDGEMM (square dgemm, same window)
-#   hpl-testbed-2n-RATE-shapes  kernel model from traces/local/dgemm-shapes.csv (measure dgemm --k)
+#   hpl-testbed-2n-RATE-shapes  kernel model from the dgemm shape traces taken in the runs' windows
+#                               (collect.sh SHAPES=1 → traces/raw/hpcc/testbed-2n-RATE-shapes/r<REP>.csv;
+#                               only those repeats' runs, tabulate-hpcc --shapes → dgemm-shapes.csv);
+#                               without such traces, from traces/local/dgemm-shapes.csv (another window)
 # Platform: the ping-pong trace of the same testbed (traces/testbed/pingpong-2n-RATE.csv) and
 # the runs' dgemm; no HPL figure enters. The two testbed nodes share this host's 2 cores, so the
 # kernel model uses the rows with 2 ranks computing at once (--dgemm-load 2).
@@ -23,7 +26,14 @@ for rate in ${RATES:-100mbit 1gbit}; do
   for variant in "" "-shapes"; do
     if [ -z "$variant" ]; then
       dgemm="validation/$case/dgemm.csv"; what="HPCC's StarDGEMM of the same runs (square dgemm, same window)"
+    elif [ -d "$RAW/testbed-2n-$rate-shapes" ]; then
+      "$ROOT/scalecast" testbed tabulate-hpcc "$RAW/testbed-2n-$rate" --out "$OUT/$case$variant" --nodes 2 \
+        --placement "2 testbed nodes (network namespaces on this host, tbf $rate on each veth), 1 rank per node, mpirun --map-by node; each node pinned to one of the host's 2 cores" \
+        --shapes "$RAW/testbed-2n-$rate-shapes"
+      dgemm="validation/$case$variant/dgemm-shapes.csv"
+      what="the dgemm shape traces (measure dgemm --k, 2 ranks loaded on this host) taken in the same windows as the runs, merged"
     else
+      rm -f "$OUT/$case$variant/measured.csv" "$OUT/$case$variant/runs.csv" "$OUT/$case$variant/dgemm.csv" "$OUT/$case$variant/dgemm-shapes.csv"
       dgemm="traces/local/dgemm-shapes.csv"; what="the dgemm shape trace traces/local/dgemm-shapes.csv (measure dgemm --k, 2 ranks loaded on this host)"
     fi
     cat > "$OUT/$case$variant/case.json" <<JSON
@@ -38,7 +48,7 @@ for rate in ${RATES:-100mbit 1gbit}; do
      "--dgemm", "$dgemm", "--ranks-per-node", "1", "--dgemm-load", "2", "--quiet", "--out", "{work}/predicted.csv"]
   ],
   "predicted": "{work}/predicted.csv",
-  "measured": "$( [ -z "$variant" ] && echo measured.csv || echo "../$case/measured.csv" )",
+  "measured": "$( [ -f "$OUT/$case$variant/measured.csv" ] && echo measured.csv || echo "../$case/measured.csv" )",
   "key": ["n", "nb", "p", "q"],
   "predicted_value": "gflops",
   "measured_value": "gflops",

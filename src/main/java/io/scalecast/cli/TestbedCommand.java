@@ -195,7 +195,8 @@ final class TestbedCommand implements Runnable {
     @Command(name = "tabulate-hpcc", mixinStandardHelpOptions = true,
             description = {"Turn raw HPCC runs (folders with hpccoutf.txt, hpccinf.txt, run.txt as written by",
                     "scripts/real-runs/collect.sh) into measured.csv (HPL median per N/NB/P/Q with spread),",
-                    "runs.csv (every run with the same run's StarDGEMM and ping-pong) and dgemm.csv."})
+                    "runs.csv (every run with the same run's StarDGEMM and ping-pong) and dgemm.csv;",
+                    "with --shapes, also the shape traces of the same windows merged into dgemm-shapes.csv."})
     static final class TabulateHpcc implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -207,6 +208,10 @@ final class TestbedCommand implements Runnable {
         int nodes;
         @Option(names = "--placement", required = true, description = "How ranks were placed, for provenance.")
         String placement;
+        @Option(names = "--shapes", paramLabel = "DIR", description = {"Folder of dgemm shape traces r<REP>.csv taken in the runs' windows",
+                "(collect.sh SHAPES=1): tabulate only the repeats that have one, and write",
+                "dgemm-shapes.csv (their median per shape) beside the tables."})
+        Path shapes;
 
         @Override
         public Integer call() {
@@ -214,7 +219,7 @@ final class TestbedCommand implements Runnable {
                 throw ScalecastException.badInput("--nodes " + nodes + ": expected at least 1");
             }
             PrintWriter o = spec.commandLine().getOut();
-            for (Path p : io.scalecast.testbed.HpccRuns.tabulate(raw, out, nodes, placement, io.scalecast.util.Home.dir())) {
+            for (Path p : io.scalecast.testbed.HpccRuns.tabulate(raw, out, nodes, placement, io.scalecast.util.Home.dir(), shapes)) {
                 o.println("wrote " + p);
             }
             return 0;

@@ -212,8 +212,34 @@ public final class HpccRuns {
      * @param placement how ranks were placed, for provenance
      */
     public static List<Path> tabulate(Path rawDir, Path outDir, int nodes, String placement, Path repoRoot) {
+        return tabulate(rawDir, outDir, nodes, placement, repoRoot, null);
+    }
+
+    /**
+     * As {@link #tabulate(Path, Path, int, String, Path)}; with {@code shapesDir} (dgemm shape traces
+     * {@code r<REP>.csv}, each taken in the window of repeat REP's runs by {@code collect.sh SHAPES=1}),
+     * only the runs of repeats that have a shape trace are tabulated, and {@code dgemm-shapes.csv}
+     * (those traces merged, {@link #mergeShapes}) is written beside the three tables, so that the
+     * runs compared against and the kernel trace come from the same windows.
+     */
+    public static List<Path> tabulate(Path rawDir, Path outDir, int nodes, String placement, Path repoRoot, Path shapesDir) {
         List<Run> runs = read(rawDir, repoRoot);
         String raw = repoRoot == null ? rawDir.toString() : repoRoot.toAbsolutePath().relativize(rawDir.toAbsolutePath()).toString();
+        DgemmTrace shapes = null;
+        if (shapesDir != null) {
+            Map<Integer, DgemmTrace> byRepeat = readShapes(shapesDir);
+            String shown = repoRoot == null ? shapesDir.toString()
+                    : repoRoot.toAbsolutePath().relativize(shapesDir.toAbsolutePath()).toString();
+            runs = runs.stream().filter(r -> byRepeat.containsKey(r.repeat())).toList();
+            if (runs.isEmpty()) {
+                throw ScalecastException.badInput(rawDir + ": no run of a repeat that has a shape trace in " + shapesDir
+                        + " (repeats with one: " + byRepeat.keySet() + ")");
+            }
+            java.util.Set<Integer> used = new java.util.TreeSet<>();
+            runs.forEach(r -> used.add(r.repeat()));
+            byRepeat.keySet().retainAll(used);
+            shapes = mergeShapes(byRepeat, shown);
+        }
         String opts = hplOptions(runs, repoRoot);
         Map<String, List<Run>> groups = byConfig(runs);
 
@@ -265,7 +291,96 @@ public final class HpccRuns {
         written.add(outDir.resolve("runs.csv"));
         new DgemmTrace(dp, dedupe(dgemm)).write(outDir.resolve("dgemm.csv"));
         written.add(outDir.resolve("dgemm.csv"));
+        if (shapes != null) {
+            shapes.write(outDir.resolve("dgemm-shapes.csv"));
+            written.add(outDir.resolve("dgemm-shapes.csv"));
+        }
         return written;
+    }
+
+    private static final java.util.regex.Pattern SHAPE_FILE = java.util.regex.Pattern.compile("r([0-9]{1,6})\\.csv");
+
+    /** The shape traces {@code r<REP>.csv} in {@code dir}, by repeat; each must have the {@code k} column. */
+    static Map<Integer, DgemmTrace> readShapes(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw ScalecastException.badInput(dir + ": no such folder of dgemm shape traces (r<REP>.csv, from collect.sh SHAPES=1)");
+        }
+        Map<Integer, DgemmTrace> m = new TreeMap<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path f : s.sorted().toList()) {
+                var mt = SHAPE_FILE.matcher(f.getFileName().toString());
+                if (!mt.matches()) {
+                    continue;
+                }
+                DgemmTrace t = DgemmTrace.read(f);
+                if (t.points().stream().anyMatch(p -> p.k() == 0)) {
+                    throw ScalecastException.badInput(f + ": expected a shape trace (measure dgemm --k, a k column), found square rows");
+                }
+                m.put(Integer.parseInt(mt.group(1)), t);
+            }
+        } catch (IOException e) {
+            throw ScalecastException.failure("cannot list " + dir + ": " + e.getMessage());
+        }
+        if (m.isEmpty()) {
+            throw ScalecastException.badInput(dir + ": no shape trace r<REP>.csv in it");
+        }
+        return m;
+    }
+
+    /**
+     * Shape traces of several windows as one: per (ranks_loaded, n, k) present in every trace, the
+     * median of the traces' rates, the smallest minimum and largest maximum, the calls of all of them;
+     * provenance names every trace, its date and load, and the spread of the per-trace rates.
+     */
+    static DgemmTrace mergeShapes(Map<Integer, DgemmTrace> byRepeat, String shown) {
+        Map<List<Integer>, List<DgemmPoint>> cells = new TreeMap<>(java.util.Comparator.<List<Integer>>comparingInt(a -> a.get(0))
+                .thenComparingInt(a -> a.get(1)).thenComparingInt(a -> a.get(2)));
+        for (DgemmTrace t : byRepeat.values()) {
+            for (DgemmPoint p : t.points()) {
+                cells.computeIfAbsent(List.of(p.ranksLoaded(), p.n(), p.k()), x -> new ArrayList<>()).add(p);
+            }
+        }
+        List<DgemmPoint> pts = new ArrayList<>();
+        List<Double> spreads = new ArrayList<>();
+        for (var e : cells.entrySet()) {
+            List<DgemmPoint> ps = e.getValue();
+            if (ps.size() != byRepeat.size()) {
+                continue; // a shape not measured in every window would mix windows
+            }
+            double[] rates = ps.stream().mapToDouble(DgemmPoint::rateFlopsPerSecond).toArray();
+            double lo = ps.stream().mapToDouble(p -> Double.isNaN(p.rateMinFlopsPerSecond()) ? p.rateFlopsPerSecond() : p.rateMinFlopsPerSecond())
+                    .min().orElseThrow();
+            double hi = ps.stream().mapToDouble(p -> Double.isNaN(p.rateMaxFlopsPerSecond()) ? p.rateFlopsPerSecond() : p.rateMaxFlopsPerSecond())
+                    .max().orElseThrow();
+            long reps = ps.stream().mapToLong(DgemmPoint::repetitions).sum();
+            pts.add(new DgemmPoint(e.getKey().get(1), median(rates), e.getKey().get(0), reps, lo, hi, e.getKey().get(2)));
+            spreads.add((max(rates) - min(rates)) / median(rates));
+        }
+        if (pts.isEmpty()) {
+            throw ScalecastException.badInput(shown + ": the shape traces have no (n, k, ranks_loaded) in common");
+        }
+        DgemmTrace first = byRepeat.values().iterator().next();
+        StringBuilder each = new StringBuilder();
+        byRepeat.forEach((rep, t) -> each.append(each.length() > 0 ? "; " : "").append("r").append(rep).append(": ")
+                .append(t.provenance().get("date")).append(", load ").append(t.provenance().get("loadavg")));
+        double[] sp = spreads.stream().mapToDouble(Double::doubleValue).toArray();
+        Provenance p = new Provenance().put("kind", "dgemm")
+                .put("source", "median of " + byRepeat.size() + " dgemm shape traces, each taken right after one repeat's HPCC runs in the"
+                        + " same locked stretch (scripts/real-runs/collect.sh SHAPES=1): " + shown + "/r{" + byRepeat.keySet().stream()
+                        .map(String::valueOf).reduce((a, b) -> a + "," + b).orElse("") + "}.csv; " + first.provenance().get("source"))
+                .put("host", first.provenance().get("host"))
+                .put("mpi", first.provenance().get("mpi"))
+                .put("date", first.provenance().get("date") + " .. "
+                        + byRepeat.values().stream().reduce((a, b) -> b).orElseThrow().provenance().get("date"))
+                .put("command", first.provenance().get("command"))
+                .put("probe", first.provenance().get("probe"))
+                .put("windows", each.toString())
+                .put("note", "per (ranks_loaded, n, k) measured in every window: rate = median over the windows of each trace's median; "
+                        + "min / max = over every call of every window; repetitions = calls timed in all windows. "
+                        + first.provenance().get("note"))
+                .put("spread", String.format(Locale.ROOT, "(max-min)/median of the windows' rates per shape: median %.0f%%, largest %.0f%%",
+                        100 * median(sp), 100 * max(sp)));
+        return new DgemmTrace(p, pts);
     }
 
     /** HPCC sizes DGEMM from N; two HPL sizes giving the same DGEMM order keep the first. */

@@ -105,4 +105,57 @@ class HpccRunsTest {
         assertTrue(r.err.contains("hpccoutf.txt: summary section incomplete"), r.err);
         assertTrue(!Files.exists(tmp.resolve("case/measured.csv")), "no partial output");
     }
+
+    private static void shapes(Path dir, int rep, String date, String rows) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("r" + rep + ".csv"), "# kind: dgemm\n# source: scalecast C+MPI probe sc_dgemm\n# date: " + date
+                + "\n# loadavg: [before 1.0 1.0 1.0; after 1.1 1.0 1.0]\n# note: C -= A*B^T\n"
+                + "n,rate_flops_per_s,ranks_loaded,k,repetitions,rate_min_flops_per_s,rate_max_flops_per_s\n" + rows);
+    }
+
+    @Test
+    void withShapesOnlyTheRepeatsThatHaveAShapeTraceAreTabulatedAndTheirTracesMerged() throws IOException {
+        Path raw = tmp.resolve("raw");
+        run(raw, 1, 36.0, 0.9, 0.6);   // no shape trace of its window: left out
+        run(raw, 2, 30.0, 0.6, 0.8);
+        run(raw, 3, 45.0, 0.4, 0.7);
+        Path sh = tmp.resolve("shapes");
+        shapes(sh, 2, "2026-12-01T05:00:00Z", "64,4e9,2,8,10,3e9,5e9\n64,6e9,1,8,10,5e9,7e9\n");
+        shapes(sh, 3, "2026-12-01T05:01:00Z", "64,6e9,2,8,12,5.5e9,6.5e9\n64,6e9,1,8,10,5e9,6.5e9\n128,1e9,2,8,3,1e9,1e9\n");
+        shapes(sh, 9, "2026-12-01T05:09:00Z", "64,9e9,2,8,10,9e9,9e9\n");   // a repeat with no run here: not merged
+        Files.writeString(sh.resolve("notes.txt"), "not a trace");
+        Cli r = Cli.run("testbed", "tabulate-hpcc", raw.toString(), "--out", tmp.resolve("case").toString(),
+                "--placement", "2 ranks on one host, shared memory", "--shapes", sh.toString());
+        assertEquals(0, r.exit, r.toString());
+        CsvTable m = CsvTable.read(tmp.resolve("case/measured.csv"));
+        assertEquals(2, (long) m.number(0, "repeats"));
+        assertEquals(0.5, m.number(0, "gflops"), 1e-12);   // median of 0.6 and 0.4; run 1's 0.9 is not in it
+        DgemmTrace d = DgemmTrace.read(tmp.resolve("case/dgemm-shapes.csv"));
+        assertEquals(2, d.points().size(), "n=128 was measured in one window only: " + d.points());
+        var loaded2 = d.loaded(2).get(0);
+        assertEquals(64, loaded2.n());
+        assertEquals(8, loaded2.k());
+        assertEquals(5e9, loaded2.rateFlopsPerSecond(), 1);   // median of 4e9 and 6e9
+        assertEquals(3e9, loaded2.rateMinFlopsPerSecond(), 1);
+        assertEquals(6.5e9, loaded2.rateMaxFlopsPerSecond(), 1);
+        assertEquals(22, loaded2.repetitions());
+        assertEquals(6e9, d.loaded(1).get(0).rateFlopsPerSecond(), 1);
+        assertTrue(d.provenance().get("source").contains("/r{2,3}.csv"), d.provenance().get("source"));
+        assertTrue(d.provenance().get("date").equals("2026-12-01T05:00:00Z .. 2026-12-01T05:01:00Z"), d.provenance().get("date"));
+        assertTrue(d.provenance().get("spread").contains("largest 40%"), d.provenance().get("spread"));   // (6-4)/5 at load 2
+    }
+
+    @Test
+    void aSquareTraceAmongTheShapesIsBadInputAndNothingIsWritten() throws IOException {
+        Path raw = tmp.resolve("raw");
+        run(raw, 1, 36.0, 0.5, 0.6);
+        Path sh = tmp.resolve("shapes");
+        Files.createDirectories(sh);
+        Files.writeString(sh.resolve("r1.csv"), "# kind: dgemm\nn,rate_flops_per_s,ranks_loaded\n64,4e9,2\n");
+        Cli r = Cli.run("testbed", "tabulate-hpcc", raw.toString(), "--out", tmp.resolve("case").toString(), "--placement", "x",
+                "--shapes", sh.toString());
+        assertEquals(2, r.exit, r.toString());
+        assertTrue(r.err.contains("r1.csv: expected a shape trace"), r.err);
+        assertTrue(!Files.exists(tmp.resolve("case/measured.csv")), "no partial output");
+    }
 }
