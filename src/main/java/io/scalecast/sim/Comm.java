@@ -38,6 +38,17 @@ public interface Comm {
 
     Request irecv(int src, int tag);
 
+    /**
+     * MPI_Iprobe for the next message from {@code src} with {@code tag}: true once its sender has
+     * posted it (an eager message sent, a rendezvous one waiting for its match); the message stays
+     * to be received. Charges the platform's {@code mpi.iprobe-overhead-s}. A rendezvous sender is
+     * held until the receive is posted, so a receiver that probes between compute phases (HPL's
+     * panel broadcast) holds it until its next probe. Added after the first version of this interface.
+     */
+    default boolean iprobe(int src, int tag) {
+        throw new UnsupportedOperationException("iprobe is not implemented by " + getClass().getName());
+    }
+
     void wait(Request request);
 
     void waitall(List<Request> requests);

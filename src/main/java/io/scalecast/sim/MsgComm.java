@@ -122,6 +122,14 @@ final class MsgComm implements Comm {
         return userRecv(src, tag).markUserIrecv();
     }
 
+    @Override
+    public boolean iprobe(int src, int tag) {
+        checkRank(src, "source");
+        checkTag(tag);
+        busy(config().iprobeOverheadSeconds());
+        return world.posted(id, worldRanks[src], worldRanks[rank], tag);
+    }
+
     /** A user's send with its rank and tag checked; {@code overheadSeconds} = o_s (blocking) or o_is. */
     private MsgRequest userSend(int dst, long bytes, int tag, double overheadSeconds) {
         checkRank(dst, "destination");

@@ -140,6 +140,16 @@ final class MsgWorld {
         return next(recvSeq, channel(comm, srcWorld, dstWorld, tag));
     }
 
+    /**
+     * Whether the receiver's next message on this channel has been posted by its sender (any state
+     * but none or CLAIMED): MPI_Iprobe's answer. Does not advance the receive sequence.
+     */
+    boolean posted(int comm, int srcWorld, int dstWorld, int tag) {
+        String ch = channel(comm, srcWorld, dstWorld, tag);
+        Object s = state.get(ch + "#" + recvSeq.getOrDefault(ch, 0));
+        return s != null && s != CLAIMED;
+    }
+
     /** The sender of an eager message asks the receiver's postman to post the receive now. */
     void announceEager(String mailbox, int dstWorld) {
         if (state.remove(mailbox) == CLAIMED) {

@@ -130,6 +130,26 @@ class CollectivesTest {
         assertEquals(4097, (long) rdv.number("received"));
     }
 
+    /**
+     * MPI_Iprobe: false before the sender has posted, true after, and it does not consume the
+     * message. A rendezvous sender whose receiver only probes (HPL's ring broadcast) is held until
+     * the receive after the probe; an eager one is released at once.
+     */
+    @Test
+    void iprobeSeesAPostedMessageAndHoldsARendezvousSenderUntilTheReceive() throws Exception {
+        Path plat = platform(2, "<prop id=\"mpi.eager-threshold-bytes\" value=\"4096\"/>");
+        SimResult rdv = run(plat, 2, "probe-then-recv", Map.of("bytes", "4097", "delay-s", "1"));
+        assertEquals(0, (long) rdv.number("probe-before"));
+        assertEquals(1, (long) rdv.number("probe-after"));
+        assertEquals(0, (long) rdv.number("probe-next"));
+        assertEquals(4097, (long) rdv.number("received"));
+        near(1.0 + L + 4097 / B, rdv.number("end0"), "rendezvous sender held until the receive that follows the probe");
+        SimResult eager = run(plat, 2, "probe-then-recv", Map.of("bytes", "4096", "delay-s", "1"));
+        assertEquals(1, (long) eager.number("probe-after"));
+        near(0.5, eager.number("end0"), "eager sender released when it sends");
+        near(1.0, eager.number("end1"), "eager data there before the probe");
+    }
+
     @Test
     void detachedSendReleasesSenderButDataWaitsForReceiver() throws Exception {
         Path plat = platform(2, "<prop id=\"mpi.eager-threshold-bytes\" value=\"4096\"/>"

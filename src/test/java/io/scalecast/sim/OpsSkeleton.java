@@ -137,6 +137,19 @@ public final class OpsSkeleton implements Skeleton {
                     out.put("a-received", a.recv(0, 0));
                 }
             }
+            case "probe-then-recv" -> {
+                // rank 0 sends at 0.5 s; rank 1 probes at 0, computes delay-s, probes, receives, probes again
+                if (r == 0) {
+                    c.computeSeconds(0.5);
+                    c.send(1, bytes, 0);
+                } else if (r == 1) {
+                    out.put("probe-before", c.iprobe(0, 0) ? 1 : 0);
+                    c.computeSeconds(delay);
+                    out.put("probe-after", c.iprobe(0, 0) ? 1 : 0);
+                    out.put("received", c.recv(0, 0));
+                    out.put("probe-next", c.iprobe(0, 0) ? 1 : 0);
+                }
+            }
             case "deadlock" -> c.recv(1 - r, 0);
             case "bad-rank" -> c.send(ranks + 3, 8, 0);
             case "test-poll" -> {

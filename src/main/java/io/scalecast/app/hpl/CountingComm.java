@@ -47,6 +47,7 @@ final class CountingComm implements Comm {
     }
 
     @Override public Request irecv(int src, int tag) { return c.irecv(src, tag); }
+    @Override public boolean iprobe(int src, int tag) { return c.iprobe(src, tag); }
     @Override public void wait(Request request) { c.wait(request); }
     @Override public void waitall(List<Request> requests) { c.waitall(requests); }
 

@@ -1,7 +1,6 @@
 package io.scalecast.app.hpl;
 
 import io.scalecast.sim.Comm;
-import io.scalecast.sim.Request;
 import io.scalecast.sim.SimResult;
 import io.scalecast.sim.Skeleton;
 
@@ -282,7 +281,8 @@ public final class HplSkeleton implements Skeleton {
         final class Bcast {
             final int k;
             final int root;
-            Request recv;
+            /** The ring neighbour the panel comes from (this row's rank), −1 for the root or no ring. */
+            int from = -1;
             boolean forwarded;
 
             Bcast(int k) {
@@ -333,7 +333,7 @@ public final class HplSkeleton implements Skeleton {
                 int rr = relative(b.root);
                 int src = ringSource(rr);
                 if (src >= 0) {
-                    b.recv = c.irecv(atRel(b.root, src), TAG_BCAST);
+                    b.from = atRel(b.root, src);   // HPL_bcast_1ring & co. probe for it, no receive is posted
                 } else {
                     forward(b);
                 }
@@ -342,14 +342,19 @@ public final class HplSkeleton implements Skeleton {
             return b;
         }
 
-        /** At a probe point: forward the panel if it has arrived. */
+        /**
+         * At a probe point (HPL_bcast's test between update chunks): MPI_Iprobe for the panel; if its
+         * sender has posted it, receive it and forward it. A rendezvous sender waits until then.
+         */
         void progress(Bcast b) {
-            if (b == null || b.forwarded || b.recv == null || !b.recv.done()) {
+            if (b == null || b.forwarded || b.from < 0) {
                 return;
             }
             double t0 = c.wtime();
-            c.wait(b.recv);
-            forward(b);
+            if (c.iprobe(b.from, TAG_BCAST)) {
+                c.recv(b.from, TAG_BCAST);
+                forward(b);
+            }
             bcast[me] += c.wtime() - t0;
         }
 
@@ -358,7 +363,7 @@ public final class HplSkeleton implements Skeleton {
             if (longAlgorithm()) {
                 longBroadcast(b.k);
             } else if (!b.forwarded && Q > 1) {
-                c.wait(b.recv);
+                c.recv(b.from, TAG_BCAST);   // HPL_bwait: blocking receive
                 forward(b);
             }
             bcast[me] += c.wtime() - t0;
@@ -515,6 +520,7 @@ public final class HplSkeleton implements Skeleton {
             }
             // HPL_pdupdateTT: NB columns at a time while the broadcast test says "keep testing",
             // then the rest in one call ("the panel has been forwarded at that point")
+            progress(pending);   // HPL_pdupdateTT tests the broadcast once before it starts
             int done = 0;
             while (done < ncols && pending.inProgress()) {
                 int w = Math.min(NB, ncols - done);

@@ -85,6 +85,36 @@ class HplSkeletonTest {
         assertEquals(expect, r.number("compute_s"), 1e-9 * expect);
     }
 
+    /**
+     * HPL's ring broadcast receives a panel only after MPI_Iprobe finds it, at the probe points
+     * between update chunks; no receive is posted in advance. So with rendezvous panels the root's
+     * MPI_Send is held until the receiver's next probe, while eager panels release it at once. On a
+     * network so fast that the transfer itself costs nothing, 1×2 with look-ahead is therefore
+     * clearly slower with rendezvous than with eager panels (a receive posted in advance, as the
+     * skeleton had before, would make the two equal).
+     */
+    @Test
+    void aRendezvousPanelHoldsTheRootUntilTheReceiversNextProbe(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        double[] t = new double[2];
+        long[] threshold = {1L << 30, 1024};
+        for (int i = 0; i < 2; i++) {
+            Path plat = tmp.resolve("fast" + i + ".xml");
+            java.nio.file.Files.writeString(plat, """
+                    <?xml version='1.0'?>
+                    <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+                    <platform version="4.1">
+                      <cluster id="c" prefix="n" suffix="" radical="0-1" speed="1Gf" bw="1000GBps" lat="1ns" bb_bw="1000GBps" bb_lat="1ns">
+                        <prop id="mpi.eager-threshold-bytes" value="%d"/>
+                      </cluster>
+                    </platform>
+                    """.formatted(threshold[i]));
+            HplConfig c = new HplConfig(800, 50, false, 1, 2, 2, 4, 2, 1, 1, 1, 2, 64);
+            HplPredictor.Setup s = new HplPredictor.Setup(plat, KernelModel.constant(1e9), 1, 1, List.of(), 600);
+            t[i] = SimEngine.run(HplPredictor.job(s, c, 2)).number("time_s");
+        }
+        assertTrue(t[1] > 1.02 * t[0], "rendezvous " + t[1] + " s against eager " + t[0] + " s");
+    }
+
     /** One rank: no messages; the time is the compute model's sum (LU + solve flops at 1 Gflop/s). */
     @Test
     void singleRankTimeIsTheKernelWork() {
