@@ -127,9 +127,13 @@ final class MsgWorld {
         return "c" + comm + ":" + srcWorld + ">" + dstWorld + ":" + tag;
     }
 
-    private static String next(Map<String, Integer> seq, String channel) {
-        int k = seq.merge(channel, 1, Integer::sum) - 1;
+    /** The k-th message's mailbox on a channel (k counts from 0 per side). */
+    private static String mailbox(String channel, int k) {
         return channel + "#" + k;
+    }
+
+    private static String next(Map<String, Integer> seq, String channel) {
+        return mailbox(channel, seq.merge(channel, 1, Integer::sum) - 1);
     }
 
     String nextSendMailbox(int comm, int srcWorld, int dstWorld, int tag) {
@@ -146,7 +150,7 @@ final class MsgWorld {
      */
     boolean posted(int comm, int srcWorld, int dstWorld, int tag) {
         String ch = channel(comm, srcWorld, dstWorld, tag);
-        Object s = state.get(ch + "#" + recvSeq.getOrDefault(ch, 0));
+        Object s = state.get(mailbox(ch, recvSeq.getOrDefault(ch, 0)));
         return s != null && s != CLAIMED;
     }
 

@@ -513,9 +513,7 @@ public final class HplSkeleton implements Skeleton {
             swap[me] += c.wtime() - t0;
             int m = rows(j) - (row == k % P ? jb : 0);
             if (pending == null) {
-                double s = km.trsmSeconds(jb, ncols) + km.gemmSeconds(m, ncols, jb);
-                c.computeSeconds(s);
-                compute[me] += s;
+                updateColumns(m, ncols, jb);
                 return;
             }
             // HPL_pdupdateTT: NB columns at a time while the broadcast test says "keep testing",
@@ -524,17 +522,20 @@ public final class HplSkeleton implements Skeleton {
             int done = 0;
             while (done < ncols && pending.inProgress()) {
                 int w = Math.min(NB, ncols - done);
-                double s = km.trsmSeconds(jb, w) + km.gemmSeconds(m, w, jb);
-                c.computeSeconds(s);
-                compute[me] += s;
+                updateColumns(m, w, jb);
                 progress(pending);
                 done += w;
             }
             if (done < ncols) {
-                double s = km.trsmSeconds(jb, ncols - done) + km.gemmSeconds(m, ncols - done, jb);
-                c.computeSeconds(s);
-                compute[me] += s;
+                updateColumns(m, ncols - done, jb);
             }
+        }
+
+        /** One dtrsm (jb×jb on w columns) and dgemm (m×w×jb) of the trailing update. */
+        private void updateColumns(int m, int w, int jb) {
+            double s = km.trsmSeconds(jb, w) + km.gemmSeconds(m, w, jb);
+            c.computeSeconds(s);
+            compute[me] += s;
         }
 
         /**
