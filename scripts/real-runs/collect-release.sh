@@ -5,6 +5,8 @@
 # nice -n -19; RUNS launches each. Output: traces/local/release-shm-2r.csv, traces/testbed/release-2n-{100mbit,1gbit}.csv
 # (summary traces, input of calibrate --send-release). Existing files are kept (delete one to re-measure it).
 # UP_ARGS="--line-rate-cap" OUT_DIR=traces/testbed/capped SHM=0: the same on the capped testbed.
+# Also, on the testbed, release-delayed-2n-RATE.csv: the receiver computes DELAY_S (default 0.05) seconds before its
+# MPI_Recv instead of posting first (--recv-delay-s): whether a sender waits for the receiver's match (DELAYED=0: skip).
 set -euo pipefail
 source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup (trap EXIT)
 RUNS="${RUNS:-3}"
@@ -13,6 +15,8 @@ TB="${TB:-rl}"
 UP_ARGS="${UP_ARGS:-}"
 OUT_DIR="${OUT_DIR:-traces/testbed}"
 SHM="${SHM:-1}"
+DELAYED="${DELAYED:-1}"
+DELAY_S="${DELAY_S:-0.05}"
 NICE=(nice -n -19)
 mark() { sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}" "$1"; }
 
@@ -24,12 +28,19 @@ if [ "$SHM" = 1 ] && [ ! -s "$out" ]; then
   mark "$out"
 fi
 for rate in $RATES; do
-  out="$ROOT/$OUT_DIR/release-2n-$rate.csv"
-  [ -s "$out" ] && { log "$out: already there"; continue; }
-  cleanup; "$SC" testbed up --name "$TB" --nodes 2 --rate "$rate" $UP_ARGS >&2
-  "${NICE[@]}" "$SC" measure release --testbed "$TB" --np 2 --runs "$RUNS" --out "$out" >&2
-  mark "$out"
-  sed -i "/^# loadavg:/a # testbed: $(testbed_line); tbf on both ends of each node's veth, 1 rank per node" "$out"
-  cleanup
+  for kind in release release-delayed; do
+    out="$ROOT/$OUT_DIR/$kind-2n-$rate.csv"
+    extra=()
+    if [ "$kind" = release-delayed ]; then
+      [ "$DELAYED" = 1 ] || continue
+      extra=(--recv-delay-s "$DELAY_S")
+    fi
+    [ -s "$out" ] && { log "$out: already there"; continue; }
+    cleanup; "$SC" testbed up --name "$TB" --nodes 2 --rate "$rate" $UP_ARGS >&2
+    "${NICE[@]}" "$SC" measure release --testbed "$TB" --np 2 --runs "$RUNS" "${extra[@]}" --out "$out" >&2
+    mark "$out"
+    sed -i "/^# loadavg:/a # testbed: $(testbed_line); tbf on both ends of each node's veth, 1 rank per node" "$out"
+    cleanup
+  done
 done
 log "done"

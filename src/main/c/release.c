@@ -7,6 +7,11 @@
  * receive with MPI_Test until the data is in (so the rendezvous handshake is answered at once) and
  * times that. A send is released early at this size when t_send is well below t_recv.
  *
+ * --recv-delay-s D (default 0: the above): rank 1 posts no receive in advance; after the barrier it computes
+ * for D seconds without calling MPI, then calls MPI_Recv, as HPL's broadcast receiver does between its probes.
+ * A rendezvous send that waits for the receiver's match then returns after D; one that completes into the
+ * socket buffers on its own returns at once.
+ *
  * Output (rank 0): "RELEASE size_bytes repetition t_send_s t_recv_s".
  */
 #include "sc_common.h"
@@ -18,10 +23,17 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     long minb = 65536, maxb = 8L << 20, repeats = 5;
+    double delay = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--min-bytes")) minb = sc_long(sc_opt_value(argc, argv, &i), 1);
         else if (!strcmp(argv[i], "--max-bytes")) maxb = sc_long(sc_opt_value(argc, argv, &i), 1);
         else if (!strcmp(argv[i], "--repeats")) repeats = sc_long(sc_opt_value(argc, argv, &i), 1);
+        else if (!strcmp(argv[i], "--recv-delay-s")) {
+            char *end;
+            const char *v = sc_opt_value(argc, argv, &i);
+            delay = strtod(v, &end);
+            if (*end || !(delay >= 0) || delay > 60) sc_die("--recv-delay-s expects seconds between 0 and 60, got", v);
+        }
         else sc_die("unknown option", argv[i]);
     }
     if (size < 2) sc_die("needs at least 2 processes", NULL);
@@ -33,19 +45,24 @@ int main(int argc, char **argv) {
         char *buf = sc_alloc((size_t)maxb);
         memset(buf, rank + 1, (size_t)maxb);
         if (rank == 0) {
-            printf("# probe: sc_release min_bytes=%ld max_bytes=%ld repeats=%ld\n", minb, maxb, repeats);
+            printf("# probe: sc_release min_bytes=%ld max_bytes=%ld repeats=%ld recv_delay_s=%g\n", minb, maxb, repeats, delay);
             fflush(stdout);
         }
         for (long s = minb; s <= maxb; s *= 2) {
             for (long r = -1; r < repeats; r++) { /* r = -1: untimed warm-up */
                 double t[2] = {0, 0};
                 MPI_Request q;
-                if (rank == 1) MPI_Irecv(buf, (int)s, MPI_BYTE, 0, 0, pair, &q);
+                if (rank == 1 && delay == 0) MPI_Irecv(buf, (int)s, MPI_BYTE, 0, 0, pair, &q);
                 MPI_Barrier(pair);
                 double t0 = MPI_Wtime();
                 if (rank == 0) {
                     MPI_Send(buf, (int)s, MPI_BYTE, 1, 0, pair);
                     t[0] = MPI_Wtime() - t0;
+                } else if (delay > 0) {
+                    volatile double x = 0;
+                    while (MPI_Wtime() - t0 < delay) x += 1.0; /* compute, no MPI progress */
+                    MPI_Recv(buf, (int)s, MPI_BYTE, 0, 0, pair, MPI_STATUS_IGNORE);
+                    t[1] = MPI_Wtime() - t0;
                 } else {
                     int done = 0;
                     while (!done) MPI_Test(&q, &done, MPI_STATUS_IGNORE);

@@ -311,10 +311,15 @@ final class MeasureCommand implements Runnable {
         String maxBytes;
         @Option(names = "--repeats", defaultValue = "5", description = "Timed sends per size and launch (default ${DEFAULT-VALUE}).")
         int repeats;
+        @Option(names = "--recv-delay-s", defaultValue = "0", paramLabel = "S", description = "The receiver posts no receive in advance:"
+                + " it computes S seconds (no MPI calls) after the common barrier, then calls MPI_Recv, as a receiver that polls between"
+                + " compute phases. A sender that waits for the receiver's match then returns after S. Default 0: posted and polling.")
+        double recvDelaySeconds;
 
         @Override
         public Integer call() {
-            ReleaseProbe.Config cfg = new ReleaseProbe.Config(Units.parseBytes(minBytes), Units.parseBytes(maxBytes), repeats);
+            ReleaseProbe.Config cfg = new ReleaseProbe.Config(Units.parseBytes(minBytes), Units.parseBytes(maxBytes), repeats,
+                    recvDelaySeconds);
             ProbeRunner runner = launch.runner();
             Home.probe("release");
             io.scalecast.trace.SummaryTrace t = ReleaseProbe.measure(runner, cfg, launch.runs);
