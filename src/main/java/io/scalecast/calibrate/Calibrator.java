@@ -157,9 +157,17 @@ public final class Calibrator {
             StringBuilder b = new StringBuilder();
             release.forEach((sz, v) -> b.append(b.length() == 0 ? "" : ", ").append(sz).append(" B ")
                     .append(String.format(Locale.ROOT, "%.2f", v[0] / v[1])));
+            long buffer = io.scalecast.probe.ReleaseProbe.sendBufferBytes(release, (long) eager.value());
             String why = String.format(Locale.ROOT, "%s: MPI_Send time / transfer time per size: %s; released early (<= %.2f) up to %d B",
                     req.sendRelease(), b, io.scalecast.probe.ReleaseProbe.RELEASED_RATIO, detached);
+            if (buffer > 0) {
+                why += String.format(Locale.ROOT, "; larger sends released with %d B still in flight (median of size x (t_recv - t_send)"
+                        + " / t_recv over the sizes held): mpi.send-buffer-bytes", buffer);
+            }
             props.put("mpi.detached-send-max-bytes", Long.toString(detached));
+            if (buffer > 0) {
+                props.put(io.scalecast.sim.MpiConfig.SEND_BUFFER, Long.toString(buffer));
+            }
             props.put("calibration.send-release", req.sendRelease() + " sha256=" + PingPongInput.sha256(req.sendRelease()) + "; " + why);
             warnings.add("send release: " + why);
         }

@@ -44,7 +44,8 @@ final class CalibrateCommand implements Callable<Integer> {
     Path iprobe;
 
     @Option(names = "--send-release", paramLabel = "R.csv", description = "measure release summary: rendezvous sends up to the largest"
-            + " size whose MPI_Send returned early return after their overhead (mpi.detached-send-max-bytes).")
+            + " size whose MPI_Send returned early return after their overhead (mpi.detached-send-max-bytes); larger ones once all but"
+            + " the bytes the socket buffers held at the larger sizes have arrived (mpi.send-buffer-bytes).")
     Path sendRelease;
 
     @Option(names = "--no-burst", description = "No message size crosses faster than large messages stream: each size takes at least"

@@ -10,11 +10,15 @@ import java.util.Map;
  * <ul>
  * <li>{@code s <= eagerThresholdBytes}: eager. The sender is released after its overhead and the
  *     data starts flowing at once, whether or not the receiver has posted its receive.</li>
- * <li>{@code eagerThresholdBytes < s <= detachedSendMaxBytes}: rendezvous for the data (it flows
- *     only once the receiver has matched), but the sender's call returns after its overhead, as
- *     Open MPI over TCP does once a message fits in the socket buffers (notes/anchors.md).</li>
+ * <li>{@code eagerThresholdBytes < s <= detachedSendMaxBytes}: rendezvous (the data flows only once
+ *     the receiver has matched), and the sender's call returns at the match, while the data is still
+ *     on its way, as Open MPI over TCP does once a message fits in the socket buffers
+ *     (notes/anchors.md; {@code sc_release --recv-delay-s}: it does wait for the match).</li>
  * <li>otherwise: rendezvous. The sender completes only when the receiver has matched and the data
- *     has arrived (SMPI's model of large messages).</li>
+ *     has arrived (SMPI's model of large messages), or, with {@code sendBufferBytes} &gt; 0 and
+ *     {@code s > sendBufferBytes}, once all but {@code sendBufferBytes} of it have arrived: the rest
+ *     sits in the socket buffers and drains on its own, as the release probe shows MPI_Send over TCP
+ *     returning (s − B)/rate after the handshake for sizes beyond the buffers.</li>
  * </ul>
  *
  * @param eagerThresholdBytes messages of at most this size are sent eagerly
@@ -22,8 +26,8 @@ import java.util.Map;
  * @param recvOverheadSeconds CPU time the receiver spends per message (o_r)
  * @param sendOverheadPerByteSeconds extra sender CPU time per byte (copy into the transport)
  * @param recvOverheadPerByteSeconds extra receiver CPU time per byte (copy out of the transport)
- * @param detachedSendMaxBytes rendezvous messages of at most this size release the sender after its
- *                             overhead (0 = off: every rendezvous send blocks until delivery)
+ * @param detachedSendMaxBytes rendezvous messages of at most this size release the sender once the receiver
+ *                             has matched (0 = off: every rendezvous send blocks until delivery)
  * @param isendOverheadSeconds per-message CPU time of a user's MPI_Isend (SMPI's {@code smpi/ois});
  *                             {@code MPI_Send}, {@code MPI_Sendrecv} and collectives charge o_s
  * @param irecvOverheadSeconds per-message CPU time of a user's MPI_Irecv, charged at its wait;
@@ -33,11 +37,14 @@ import java.util.Map;
  *                             serialized}, calibrated from a swap trace; see {@link #RENDEZVOUS_EXCHANGE})
  * @param iprobeOverheadSeconds what one empty {@code MPI_Iprobe} adds to a compute loop ({@code mpi.iprobe-overhead-s},
  *                             from {@code measure iprobe}); skeletons that poll while they compute charge it per poll
+ * @param sendBufferBytes      bytes of a rendezvous message beyond the detached limit still in flight when its
+ *                             sender is released ({@code mpi.send-buffer-bytes}, from {@code measure release}:
+ *                             the socket buffers); 0 = off, such a sender waits for the whole transfer
  */
 public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, double recvOverheadSeconds,
                         double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds,
                         long detachedSendMaxBytes, double isendOverheadSeconds, double irecvOverheadSeconds,
-                        boolean serializedRendezvous, double iprobeOverheadSeconds) {
+                        boolean serializedRendezvous, double iprobeOverheadSeconds, long sendBufferBytes) {
 
     public static final String PREFIX = "mpi.";
     /**
@@ -49,13 +56,25 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
      * receiver's go-ahead for the peer's message queues behind its own data to that peer.
      */
     public static final String RENDEZVOUS_EXCHANGE = PREFIX + "rendezvous-exchange";
+    /** Platform property: {@link #sendBufferBytes}, written by {@code calibrate --send-release}. */
+    public static final String SEND_BUFFER = PREFIX + "send-buffer-bytes";
 
     public MpiConfig {
         if (eagerThresholdBytes < 0 || sendOverheadSeconds < 0 || recvOverheadSeconds < 0
                 || sendOverheadPerByteSeconds < 0 || recvOverheadPerByteSeconds < 0 || detachedSendMaxBytes < 0
-                || !(isendOverheadSeconds >= 0) || !(irecvOverheadSeconds >= 0) || !(iprobeOverheadSeconds >= 0)) {
+                || !(isendOverheadSeconds >= 0) || !(irecvOverheadSeconds >= 0) || !(iprobeOverheadSeconds >= 0)
+                || sendBufferBytes < 0) {
             throw new IllegalArgumentException("MPI thresholds and overheads must be non-negative");
         }
+    }
+
+    /** No send buffers beyond the detached limit. */
+    public MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, double recvOverheadSeconds,
+                     double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds, long detachedSendMaxBytes,
+                     double isendOverheadSeconds, double irecvOverheadSeconds, boolean serializedRendezvous,
+                     double iprobeOverheadSeconds) {
+        this(eagerThresholdBytes, sendOverheadSeconds, recvOverheadSeconds, sendOverheadPerByteSeconds, recvOverheadPerByteSeconds,
+                detachedSendMaxBytes, isendOverheadSeconds, irecvOverheadSeconds, serializedRendezvous, iprobeOverheadSeconds, 0);
     }
 
     /** No per-poll cost. */
@@ -110,7 +129,8 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
                 Double.parseDouble(props.getOrDefault(PREFIX + "isend-overhead-s", Double.toString(os))),
                 Double.parseDouble(props.getOrDefault(PREFIX + "irecv-overhead-s", Double.toString(or))),
                 serialized(props.getOrDefault(RENDEZVOUS_EXCHANGE, "concurrent")),
-                Double.parseDouble(props.getOrDefault(PREFIX + "iprobe-overhead-s", "0")));
+                Double.parseDouble(props.getOrDefault(PREFIX + "iprobe-overhead-s", "0")),
+                Long.parseLong(props.getOrDefault(SEND_BUFFER, "0")));
     }
 
     private static boolean serialized(String value) {
@@ -138,6 +158,9 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
         if (iprobeOverheadSeconds > 0) {
             m.put(PREFIX + "iprobe-overhead-s", Double.toString(iprobeOverheadSeconds));
         }
+        if (sendBufferBytes > 0) {
+            m.put(SEND_BUFFER, Long.toString(sendBufferBytes));
+        }
         return m;
     }
 
@@ -146,8 +169,20 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
         return bytes <= eagerThresholdBytes;
     }
 
-    /** True when the sender of {@code bytes} is released after its overhead (eager or detached). */
+    /** True when the sender of {@code bytes} is released before its data has arrived: eager (at once) or detached (at the match). */
     public boolean releasesSenderEarly(long bytes) {
         return bytes <= eagerThresholdBytes || bytes <= detachedSendMaxBytes;
+    }
+
+    /**
+     * The bytes of a {@code bytes}-long message still in flight when its sender is released, or 0 when the
+     * sender is released early (eager, detached) or waits for the whole transfer (no send buffer, or a
+     * message that fits in it without being detached).
+     */
+    public long bufferedTailBytes(long bytes) {
+        if (releasesSenderEarly(bytes) || sendBufferBytes <= 0 || bytes <= sendBufferBytes) {
+            return 0;
+        }
+        return sendBufferBytes;
     }
 }

@@ -158,28 +158,29 @@ final class MsgComm implements Comm {
         int dstWorld = worldRanks[dst];
         String mb = world.nextSendMailbox(id, worldRanks[rank], dstWorld, tag);
         world.countMessage();
-        Task t = new Task("m", 0, bytes);
         if (c.eager(bytes)) {
-            t.dsend(mb);
+            new Task("m", 0, bytes).dsend(mb);
             world.announceEager(mb, dstWorld);
             return MsgRequest.sent(this, bytes);
         }
+        long tail = c.bufferedTailBytes(bytes);
         if (c.serializedRendezvous()) {
-            return world.serializedRendezvous(this, t, mb, worldRanks[rank], dstWorld, c.releasesSenderEarly(bytes));
+            return world.serializedRendezvous(this, bytes, tail, mb, worldRanks[rank], dstWorld, c.releasesSenderEarly(bytes));
         }
         if (c.releasesSenderEarly(bytes)) {
-            t.dsend(mb);
-            world.announceRendezvous(mb);
-            return MsgRequest.sent(this, bytes);
+            return world.matchedRendezvous(this, bytes, mb, dstWorld);
         }
-        org.simgrid.msg.Comm sc = t.isend(mb);
+        if (tail > 0) {
+            return world.bufferedRendezvous(this, bytes, tail, mb, dstWorld);
+        }
+        org.simgrid.msg.Comm sc = new Task("m", 0, bytes).isend(mb);
         world.announceRendezvous(mb);
         return MsgRequest.send(this, sc, bytes);
     }
 
     MsgRequest irecv0(int src, int tag) {
         String mb = world.nextRecvMailbox(id, worldRanks[src], worldRanks[rank], tag);
-        return MsgRequest.recv(this, world.claim(mb));
+        return MsgRequest.recv(this, world, mb, world.claim(mb));
     }
 
     @Override

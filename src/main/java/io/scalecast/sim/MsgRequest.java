@@ -5,11 +5,16 @@ import org.simgrid.msg.Semaphore;
 
 /**
  * A pending send or receive on SimGrid MSG. A send released early (eager or detached) has no
- * MSG communication to wait for and is complete from the start.
+ * MSG communication to wait for and is complete from the start. A receive whose message comes in
+ * two parts (a head, then the tail its sender left in the socket buffers: {@link MsgWorld#bufferedRendezvous})
+ * waits for both and reports their summed size.
  */
 final class MsgRequest implements Request {
     private final boolean receive;
-    private final org.simgrid.msg.Comm comm;
+    private org.simgrid.msg.Comm comm;
+    /** A receive's world and mailbox, to find a buffered tail once the head is in (null for sends). */
+    private final MsgWorld world;
+    private final String mailbox;
     /** Set instead of {@link #comm} when another process moves the data ({@link MsgWorld}'s serialized rendezvous). */
     private final Delivery delivery;
     private final MsgComm owner;
@@ -20,7 +25,14 @@ final class MsgRequest implements Request {
     private boolean userIrecv;
 
     private MsgRequest(MsgComm owner, boolean receive, org.simgrid.msg.Comm comm, Delivery delivery, long bytes) {
+        this(owner, receive, comm, delivery, bytes, null, null);
+    }
+
+    private MsgRequest(MsgComm owner, boolean receive, org.simgrid.msg.Comm comm, Delivery delivery, long bytes,
+                       MsgWorld world, String mailbox) {
         this.owner = owner;
+        this.world = world;
+        this.mailbox = mailbox;
         this.receive = receive;
         this.comm = comm;
         this.delivery = delivery;
@@ -52,8 +64,8 @@ final class MsgRequest implements Request {
         return new MsgRequest(owner, false, null, delivery, bytes);
     }
 
-    static MsgRequest recv(MsgComm owner, org.simgrid.msg.Comm comm) {
-        return new MsgRequest(owner, true, comm, null, -1);
+    static MsgRequest recv(MsgComm owner, MsgWorld world, String mailbox, org.simgrid.msg.Comm comm) {
+        return new MsgRequest(owner, true, comm, null, 0, world, mailbox);
     }
 
     MsgRequest markUserIrecv() {
@@ -78,9 +90,9 @@ final class MsgRequest implements Request {
     public boolean done() {
         if (!transferred && delivery != null) {
             transferred = delivery.done;
-        } else if (!transferred) {
+        } else {
             try {
-                if (comm.test()) {
+                while (!transferred && comm.test()) {
                     arrived();
                 }
             } catch (MsgException e) {
@@ -102,13 +114,15 @@ final class MsgRequest implements Request {
                 delivery.gate.acquire();
             }
             transferred = true;
-        } else if (!transferred) {
-            try {
-                comm.waitCompletion();
-            } catch (MsgException e) {
-                throw new IllegalStateException((receive ? "receive" : "send") + " failed: " + e, e);
+        } else {
+            while (!transferred) {
+                try {
+                    comm.waitCompletion();
+                } catch (MsgException e) {
+                    throw new IllegalStateException((receive ? "receive" : "send") + " failed: " + e, e);
+                }
+                arrived();
             }
-            arrived();
         }
         if (completed) {
             return false;
@@ -117,10 +131,16 @@ final class MsgRequest implements Request {
         return true;
     }
 
+    /** One MSG transfer is over: the request is, unless it was a head whose buffered tail is still to come. */
     private void arrived() {
         transferred = true;
         if (receive) {
-            bytes = (long) comm.getTask().getMessageSize();
+            bytes += (long) comm.getTask().getMessageSize();
+            String tail = world.takeTail(mailbox);
+            if (tail != null) {
+                comm = world.claim(tail);
+                transferred = false;
+            }
         }
     }
 }

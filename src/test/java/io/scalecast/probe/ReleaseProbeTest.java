@@ -39,6 +39,30 @@ class ReleaseProbeTest {
         assertEquals(0, ReleaseProbe.detachedMaxBytes(m, 8000));
     }
 
+    /**
+     * The bytes still in flight when the sender was released, at the sizes it was held: the socket buffers
+     * (100mbit: 2/4/8 MiB leave 1.186 / 0.955 / 0.998 MB; 1gbit: 4/8 MiB 2.185 / 2.138 MB); none on shared memory.
+     */
+    @Test
+    void sendBufferIsWhatWasStillInFlightAtTheSizesHeld() {
+        Path f100 = Path.of("traces/testbed/release-2n-100mbit.csv");
+        long b100 = ReleaseProbe.sendBufferBytes(ReleaseProbe.read(SummaryTrace.read(f100), f100.toString()), 65535);
+        assertTrue(b100 > 990_000 && b100 < 1_000_000, "100mbit: median of 1.186, 0.955, 0.998 MB, got " + b100);
+        Path f1g = Path.of("traces/testbed/release-2n-1gbit.csv");
+        long b1g = ReleaseProbe.sendBufferBytes(ReleaseProbe.read(SummaryTrace.read(f1g), f1g.toString()), 65535);
+        assertTrue(b1g > 2_130_000 && b1g < 2_190_000, "1gbit: median of 2.185, 2.138 MB, got " + b1g);
+        Path shm = Path.of("traces/local/release-shm-2r.csv");
+        assertEquals(0, ReleaseProbe.sendBufferBytes(ReleaseProbe.read(SummaryTrace.read(shm), shm.toString()), 65535));
+        TreeMap<Long, double[]> m = new TreeMap<>();
+        m.put(8000L, new double[] {1e-4, 1e-3});   // released early: the detached limit, not counted
+        m.put(16000L, new double[] {0.5e-3, 1e-3}); // held: 8000 B in flight
+        m.put(32000L, new double[] {1.5e-3, 2e-3}); // held: 8000 B
+        m.put(64000L, new double[] {3.5e-3, 4e-3}); // held: 8000 B
+        assertEquals(8000, ReleaseProbe.sendBufferBytes(m, 2000));
+        m.put(64000L, new double[] {4e-3, 4e-3});   // returned with the data: excluded
+        assertEquals(8000, ReleaseProbe.sendBufferBytes(m, 2000));
+    }
+
     @Test
     void aSummaryWithoutReleaseKeysIsBadInputNamingTheFile() {
         SummaryTrace t = SummaryTrace.parse("# kind: summary\nkey,value,unit\niprobe_cost_s,1e-6,s\n", "x.csv");
