@@ -161,9 +161,32 @@ public final class ValidationReport {
         return out;
     }
 
-    static void plotScaling(Path png, CaseResult r, List<Double> breakpoints) {
+    /**
+     * The scaling plot's x column: the case's {@code plot_x} (default: its last key column), unless every point has the
+     * same value there and another key column varies (HPL cases key on n, nb, p, q and vary n only): then the last key
+     * column that does.
+     */
+    static String scalingAxis(String plotX, List<String> key, List<Map<String, String>> points) {
+        if (distinct(points, plotX) > 1) {
+            return plotX;
+        }
+        for (int i = key.size() - 1; i >= 0; i--) {
+            if (distinct(points, key.get(i)) > 1) {
+                return key.get(i);
+            }
+        }
+        return plotX;
+    }
+
+    private static long distinct(List<Map<String, String>> points, String column) {
+        return points.stream().map(k -> k.get(column)).distinct().count();
+    }
+
+    static void plotScaling(Path png, CaseResult r, List<Double> calibrationBreakpoints) {
         ValidationCase c = r.vcase();
-        String x = c.plotX();
+        String x = scalingAxis(c.plotX(), c.key(), r.pairs().stream().map(Pair::key).toList());
+        // calibration breakpoints are message sizes: they mark only an axis of bytes
+        List<Double> breakpoints = x.contains("bytes") ? calibrationBreakpoints : List.of();
         // One predicted and one measured series per combination of the other key columns.
         Map<String, List<Pair>> groups = new LinkedHashMap<>();
         for (Pair p : r.pairs()) {
