@@ -163,15 +163,10 @@ final class MsgComm implements Comm {
             world.announceEager(mb, dstWorld);
             return MsgRequest.sent(this, bytes);
         }
+        boolean detached = c.releasesSenderEarly(bytes);
         long tail = c.bufferedTailBytes(bytes);
-        if (c.serializedRendezvous()) {
-            return world.serializedRendezvous(this, bytes, tail, mb, worldRanks[rank], dstWorld, c.releasesSenderEarly(bytes));
-        }
-        if (c.releasesSenderEarly(bytes)) {
-            return world.matchedRendezvous(this, bytes, mb, dstWorld);
-        }
-        if (tail > 0) {
-            return world.bufferedRendezvous(this, bytes, tail, mb, dstWorld);
+        if (detached || tail > 0 || c.serializedRendezvous()) {
+            return world.courierRendezvous(this, bytes, tail, mb, worldRanks[rank], dstWorld, detached, c.serializedRendezvous());
         }
         org.simgrid.msg.Comm sc = new Task("m", 0, bytes).isend(mb);
         world.announceRendezvous(mb);

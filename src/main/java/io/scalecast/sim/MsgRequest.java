@@ -4,10 +4,10 @@ import org.simgrid.msg.MsgException;
 import org.simgrid.msg.Semaphore;
 
 /**
- * A pending send or receive on SimGrid MSG. A send released early (eager or detached) has no
- * MSG communication to wait for and is complete from the start. A receive whose message comes in
- * two parts (a head, then the tail its sender left in the socket buffers: {@link MsgWorld#bufferedRendezvous})
- * waits for both and reports their summed size.
+ * A pending send or receive on SimGrid MSG. An eager send has no MSG communication to wait for and
+ * is complete from the start. A receive whose message comes in two parts (a head, then the tail its
+ * sender left in the socket buffers: {@link MsgWorld#courierRendezvous}) waits for both and reports
+ * their summed size.
  */
 final class MsgRequest implements Request {
     private final boolean receive;
@@ -15,7 +15,7 @@ final class MsgRequest implements Request {
     /** A receive's world and mailbox, to find a buffered tail once the head is in (null for sends). */
     private final MsgWorld world;
     private final String mailbox;
-    /** Set instead of {@link #comm} when another process moves the data ({@link MsgWorld}'s serialized rendezvous). */
+    /** Set instead of {@link #comm} when another process moves the data ({@link MsgWorld#courierRendezvous}). */
     private final Delivery delivery;
     private final MsgComm owner;
     private long bytes;

@@ -212,9 +212,9 @@ final class MsgWorld {
         org.simgrid.msg.Comm comm;
     }
 
-    // ---- buffered tails ---------------------------------------------------------------------
+    // ---- rendezvous sends moved by a courier -------------------------------------------------
 
-    /** Mailboxes of heads whose message has a buffered tail still to come (see {@link #bufferedRendezvous}). */
+    /** Mailboxes of heads whose message has a buffered tail still to come. */
     private final java.util.Set<String> tails = new java.util.HashSet<>();
 
     private static String tailMailbox(String mailbox) {
@@ -222,44 +222,34 @@ final class MsgWorld {
     }
 
     /**
-     * Posts a rendezvous send of {@code bytes} whose sender is released once all but {@code tail} bytes have
-     * arrived ({@link MpiConfig#bufferedTailBytes}): a {@link Courier} sends the head ({@code bytes − tail})
-     * once the receiver has matched, releases the sender, and sends the tail, whose receive the receiver's
-     * postman posts as for eager data (the receiving kernel takes it without the application). The
-     * receiver's request waits for both parts.
+     * Posts a rendezvous send of {@code bytes} that a {@link Courier} moves once the receiver has matched, and,
+     * when {@code serialized} ({@code mpi.rendezvous-exchange: serialized}), once the pair's line is free this way.
+     * The sender is released at the match when {@code releaseAtMatch} (a detached send: Open MPI over TCP measured
+     * on the testbed, {@code sc_release --recv-delay-s}: with the receiver computing 50 ms before its MPI_Recv,
+     * MPI_Send of 64 KiB-1 MiB returns after 50.2-50.4 ms, at once when the receive was posted first); after the
+     * head when the message has a buffered {@code tail} ({@link MpiConfig#bufferedTailBytes}: the courier sends
+     * {@code bytes − tail}, releases the sender, then sends the tail, whose receive the receiver's postman posts as
+     * for eager data; the receiver's request waits for both parts, and a serialized line stays held until the tail
+     * is through); else when the whole message has arrived.
      */
-    MsgRequest bufferedRendezvous(MsgComm owner, long bytes, long tail, String mailbox, int dstWorld) {
-        MsgRequest.Delivery d = new MsgRequest.Delivery();
-        tails.add(mailbox);
-        new Courier(Process.getCurrentProcess().getHost(), "courier" + (couriers++), false, bytes - tail, tail, mailbox, dstWorld,
-                null, null, 0, d).start();
-        announceRendezvous(mailbox);
-        return MsgRequest.delivered(owner, d, bytes);
-    }
-
-    /**
-     * Posts a detached rendezvous send ({@link MpiConfig#releasesSenderEarly} above the eager threshold): its sender
-     * is released once the receiver has matched, and the data then flows while the sender goes on. Open MPI over TCP
-     * measured on the testbed: with the receiver computing 50 ms before its MPI_Recv, MPI_Send of 64 KiB-1 MiB
-     * returns after 50.2-50.4 ms, and at once when the receive was posted first ({@code sc_release --recv-delay-s}).
-     */
-    MsgRequest matchedRendezvous(MsgComm owner, long bytes, String mailbox, int dstWorld) {
-        Pending p = pending(mailbox);
-        MsgRequest.Delivery d = new MsgRequest.Delivery();
-        new Courier(Process.getCurrentProcess().getHost(), "courier" + (couriers++), true, bytes, 0, mailbox, dstWorld,
-                p, null, 0, d).start();
-        return MsgRequest.delivered(owner, d, bytes);
-    }
-
-    /** A send waiting for its receiver's match: already matched if the receiver claimed the mailbox first. */
-    private Pending pending(String mailbox) {
+    MsgRequest courierRendezvous(MsgComm owner, long bytes, long tail, String mailbox, int srcWorld, int dstWorld,
+                                 boolean releaseAtMatch, boolean serialized) {
         Pending p = new Pending();
         if (state.remove(mailbox) == CLAIMED) {
             p.matched = true;
         } else {
             state.put(mailbox, p);
         }
-        return p;
+        if (tail > 0) {
+            tails.add(mailbox);
+        }
+        Line line = serialized
+                ? lines.computeIfAbsent((long) Math.min(srcWorld, dstWorld) * ranks + Math.max(srcWorld, dstWorld), k -> new Line())
+                : null;
+        MsgRequest.Delivery d = new MsgRequest.Delivery();
+        new Courier(Process.getCurrentProcess().getHost(), "courier" + (couriers++), releaseAtMatch, bytes - tail, tail, mailbox,
+                dstWorld, p, line, srcWorld < dstWorld ? 1 : -1, d).start();
+        return MsgRequest.delivered(owner, d, bytes);
     }
 
     /** The tail mailbox of a head that has one (once: the receiver's request takes it), else null. */
@@ -267,27 +257,7 @@ final class MsgWorld {
         return tails.remove(mailbox) ? tailMailbox(mailbox) : null;
     }
 
-    // ---- serialized rendezvous --------------------------------------------------------------
-
-    /**
-     * Posts a rendezvous send whose data a {@link Courier} moves once the receiver has matched and
-     * the pair's line is free this way; the sender is released at the match when {@code releaseEarly} (detached),
-     * after the head when the message has a buffered {@code tail} (the line stays held until the tail is through).
-     */
-    MsgRequest serializedRendezvous(MsgComm owner, long bytes, long tail, String mailbox, int srcWorld, int dstWorld,
-                                    boolean releaseEarly) {
-        Pending p = pending(mailbox);
-        if (tail > 0) {
-            tails.add(mailbox);
-        }
-        MsgRequest.Delivery d = new MsgRequest.Delivery();
-        Line line = lines.computeIfAbsent((long) Math.min(srcWorld, dstWorld) * ranks + Math.max(srcWorld, dstWorld), k -> new Line());
-        new Courier(Process.getCurrentProcess().getHost(), "courier" + (couriers++), releaseEarly, bytes - tail, tail, mailbox, dstWorld,
-                p, line, srcWorld < dstWorld ? 1 : -1, d).start();
-        return MsgRequest.delivered(owner, d, bytes);
-    }
-
-    /** A rendezvous send waiting for its receiver (a {@link #state} entry of a detached or serialized send). */
+    /** A courier's send waiting for its receiver (a {@link #state} entry). */
     private static final class Pending {
         boolean matched;
         final Semaphore gate = new Semaphore(0);
@@ -332,12 +302,7 @@ final class MsgWorld {
         }
     }
 
-    /**
-     * Moves one rendezvous message for its sender. With a {@link Pending} it first waits for the receiver's
-     * match; under serialized rendezvous (a {@link Line}) then for the line. It releases the sender at the
-     * match for a detached send ({@code releaseAtMatch}), after the head for a message with a buffered tail
-     * (then sends the tail), else when the whole message has arrived.
-     */
+    /** Moves one rendezvous message for its sender ({@link #courierRendezvous}). */
     private final class Courier extends Process {
         /** Releases the sender when the receiver has matched, before any data moves (a detached send). */
         private final boolean releaseAtMatch;
@@ -376,7 +341,7 @@ final class MsgWorld {
 
         @Override
         public void main(String[] args) {
-            if (pending != null && !pending.matched) {
+            if (!pending.matched) {
                 pending.gate.acquire();
             }
             if (releaseAtMatch) {
