@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
 # Idempotent set-up on Debian 12 as root: apt packages, then the Maven build (only when sources changed).
-# Usage: scripts/setup.sh [--quiet]   (quiet: print nothing when everything is already in place)
+# Usage: scripts/setup.sh [--quiet] [--tests]
+#   default: what the main job (./scalecast, the demo) needs: SimGrid, Open MPI (mpicc builds the probes),
+#            reference BLAS (the dgemm probe links it), a JDK, Maven.
+#   --tests: also what only the tests need: HPCC and NetPIPE (real runs), iproute2 (testbed), Slurm and munge
+#            (the Slurm executor tests), Chromium (the report is opened headless).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
-QUIET=0; [ "${1:-}" = "--quiet" ] && QUIET=1
+QUIET=0; TESTS=0
+for a in "$@"; do
+  case "$a" in
+    --quiet) QUIET=1 ;;
+    --tests) TESTS=1 ;;
+    *) echo "scalecast setup: unknown option $a (expected --quiet or --tests)" >&2; exit 2 ;;
+  esac
+done
 say() { [ "$QUIET" = 1 ] || echo "scalecast setup: $*" >&2; }
 
-PKGS=(libsimgrid-java libsimgrid-dev openmpi-bin libopenmpi-dev hpcc netpipe-openmpi iproute2 make gcc
-      slurm-wlm munge)
-# chromium: the demo-report test opens the HTML report headless (DemoReportChromiumTest).
-PKGS+=(chromium)
+PKGS=(libsimgrid-java libsimgrid-dev openmpi-bin libopenmpi-dev libblas3 make gcc)
+[ "$TESTS" = 1 ] && PKGS+=(hpcc netpipe-openmpi iproute2 slurm-wlm munge chromium)
 command -v javac >/dev/null 2>&1 || PKGS+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null 2>&1 || PKGS+=(maven)
 missing=()
@@ -21,7 +30,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then echo "scalecast setup: need root to install ${missing[*]}" >&2; exit 1; fi
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >&2
-  apt-get install -y -qq "${missing[@]}" >&2
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
 # Build when target/ is missing or older than any source.
