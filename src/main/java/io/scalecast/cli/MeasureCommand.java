@@ -47,7 +47,9 @@ final class MeasureCommand implements Runnable {
         Path hostfile;
         @Option(names = "--mpirun-args", description = "Extra mpirun arguments, e.g. \"--mca btl tcp,self --map-by node\".")
         String mpirunArgs;
-        @Option(names = "--testbed", description = "Run across the nodes of this testbed (scalecast testbed up); mpirun starts in its node 0.")
+        @Option(names = "--testbed", arity = "0..1", fallbackValue = io.scalecast.testbed.TestbedSpec.DEFAULT_NAME, paramLabel = "NAME",
+                description = "Run across the nodes of this testbed (scalecast testbed up); mpirun starts in its node 0."
+                        + " Without a name: the default testbed, ${FALLBACK-VALUE}.")
         String testbed;
         @Option(names = "--wrapper", description = "Command prefix for the launcher, e.g. \"nice -n -19\" to keep other work on a shared host"
                 + " from preempting the ranks.")
