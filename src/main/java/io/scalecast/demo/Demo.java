@@ -25,6 +25,7 @@ import io.scalecast.whatif.Variation;
 import io.scalecast.whatif.WhatIf;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,9 +43,13 @@ public final class Demo {
      * @param samples  platform samples per case for prediction intervals (0: none)
      * @param quiet    no progress on stderr
      * @param log      one line per stage as it finishes
+     * @param full     every validation case instead of the declared subset ({@link DemoCases})
      */
-    public record Options(Path root, Path report, Executor executor, int samples, boolean quiet, PrintWriter log) {
+    public record Options(Path root, Path report, Executor executor, int samples, boolean quiet, PrintWriter log, boolean full) {
     }
+
+    /** The demo's stages, in the order they run. */
+    private static final int STAGES = 4;
 
     /**
      * What became of one stage.
@@ -60,11 +65,18 @@ public final class Demo {
     private final Options opt;
     private final List<Stage> stages = new ArrayList<>();
     private final HtmlReport html = new HtmlReport("scalecast demo report");
+    /** The answer: what-if and validation, first on the page. */
+    private final HtmlReport answer = new HtmlReport("");
+    private final HtmlReport whatIfPart = new HtmlReport("");
+    /** How the report was made: example platforms, failures, the link to the trace inventory. */
     private final HtmlReport body = new HtmlReport("");
+    private final PrintStream progressOut;
     private int validationExit;
+    private String headline = "";
 
     private Demo(Options opt) {
         this.opt = opt;
+        this.progressOut = opt.quiet() || System.console() == null ? null : System.err;
     }
 
     /** Runs every stage; returns the report's index.html. Exit status of the validation in {@link Result}. */
@@ -72,10 +84,14 @@ public final class Demo {
         Demo d = new Demo(opt);
         long t0 = System.nanoTime();
         Path work = opt.report().resolve("work");
-        d.stage("Bundled traces", () -> d.traces());
-        d.stage("Ping-pong on the example platforms (uncalibrated)", () -> d.examplePingPong(work.resolve("examples")));
-        d.stage("Validation: calibrate, predict, compare", () -> d.validation(work.resolve("validation")));
-        d.stage("What-if: Fast Ethernet against Myrinet (HPL)", () -> d.whatIf(work.resolve("whatif")));
+        List<ValidationCase> cases = d.cases();
+        d.stage("Bundled traces", "listing traces/", () -> d.traces());
+        d.stage("Ping-pong on the example platforms (uncalibrated)", "simulate pingpong on platforms/examples/*.xml", () -> d.examplePingPong(work.resolve("examples")));
+        d.stage("Validation: calibrate, predict, compare", cases.size() + (opt.full() ? " cases (every case)"
+                : " cases of " + DemoCases.FILE + "; demo --full runs all " + Validator.discover(opt.root()).size())
+                + (opt.samples() > 0 ? ", then " + opt.samples() + " interval samples each" : ""),
+                () -> d.validation(cases, work.resolve("validation")));
+        d.stage("What-if: Fast Ethernet against Myrinet (HPL), with cost", "HPL N=4000 simulated on 2 networks at each rank count", () -> d.whatIf(work.resolve("whatif")));
         double wall = (System.nanoTime() - t0) / 1e9;
         Path index = d.writeIndex(wall);
         return new Result(index, List.copyOf(d.stages), d.validationExit, wall);
@@ -94,8 +110,22 @@ public final class Demo {
         String run();
     }
 
+    /** The validation cases to run: the declared subset, or with {@code --full} every committed case. */
+    private List<ValidationCase> cases() {
+        List<Path> dirs = opt.full() ? Validator.discover(opt.root()) : DemoCases.read(opt.root()).stream().map(DemoCases.Entry::dir).toList();
+        List<ValidationCase> out = new ArrayList<>();
+        for (Path d : dirs) {
+            out.add(ValidationCase.read(d));
+        }
+        return out;
+    }
+
     /** Runs a stage; a missing part (a command that is not implemented yet) is "not yet available". */
-    private void stage(String name, Body b) {
+    private void stage(String name, String what, Body b) {
+        if (progressOut != null) {
+            progressOut.printf(Locale.ROOT, "demo: stage %d of %d: %s (%s)%n", stages.size() + 1, STAGES, name, what);
+            progressOut.flush();
+        }
         long t0 = System.nanoTime();
         Stage s;
         try {
@@ -136,11 +166,17 @@ public final class Demo {
                 t.add(opt.root().relativize(f).toString(), "unreadable", 0, e.getMessage());
             }
         }
-        body.heading(2, "Bundled traces", "traces");
-        body.paragraph("Measured here (probes, real MPI runs) or transcribed from published documents, each with its provenance. "
+        HtmlReport page = new HtmlReport("scalecast demo: bundled traces");
+        page.paragraph("Measured here (probes, real MPI runs) or transcribed from published documents, each with its provenance. "
                 + "Calibration reads only network and node traces from these.");
-        body.table(t, "traces");
+        page.link("Back to the report (index.html)", "index.html");
+        page.table(t, "traces");
+        page.write(opt.report().resolve("traces.html"));
         AtomicFiles.writeString(opt.report().resolve("traces.csv"), TableFormat.CSV.render(t));
+        body.heading(2, "Bundled traces", "traces");
+        body.paragraph(files.size() + " trace files under traces/, each with its kind and source: measured here (probes, real MPI "
+                + "runs) or transcribed from published documents.");
+        body.link("Trace inventory (traces.html; as CSV: traces.csv)", "traces.html");
         return files.size() + " trace files";
     }
 
@@ -188,15 +224,10 @@ public final class Demo {
     }
 
     // ---- stage 3: every validation case
-    private String validation(Path work) {
-        List<Path> dirs = Validator.discover(opt.root());
-        if (dirs.isEmpty()) {
-            body.heading(2, "Validation", "validation").paragraph("Not yet available: no validation case is committed under validation/.");
+    private String validation(List<ValidationCase> cases, Path work) {
+        if (cases.isEmpty()) {
+            answer.heading(2, "Validation", "validation").paragraph("Not yet available: no validation case is committed under validation/.");
             return NOT_YET + "no validation/*/case.json committed yet";
-        }
-        List<ValidationCase> cases = new ArrayList<>();
-        for (Path d : dirs) {
-            cases.add(ValidationCase.read(d));
         }
         List<CaseResult> results = Validator.run(cases, opt.executor(), new Validator.Options(opt.root(), work, opt.samples(), 1),
                 Progress.onTerminal("demo: validation", opt.quiet()));
@@ -212,10 +243,15 @@ public final class Demo {
                     : String.format(Locale.ROOT, "Prediction intervals (%d platform samples per case, 95%% central interval): %.0f%% of "
                     + "the measured points with an interval fall inside it.", opt.samples(), 100 * cov));
         }
-        ValidationReport.section(body, opt.report(), results, notes, work);
+        notes.add(opt.full() ? "Every committed validation case (demo --full)."
+                : "The cases listed in " + DemoCases.FILE + " (one of each kind of evidence); ./scalecast demo --full runs all "
+                + Validator.discover(opt.root()).size() + ".");
+        ValidationReport.section(answer, opt.report(), results, notes, work);
         long pass = results.stream().filter(r -> r.status() == CaseResult.Status.PASS).count();
         long fail = results.stream().filter(r -> r.status() == CaseResult.Status.FAIL).count();
         long err = results.size() - pass - fail;
+        headline = String.format(Locale.ROOT, "Validation: %d of %d cases within their tolerance (%s).", pass, results.size(),
+                ValidationReport.pooledLine(results));
         return String.format(Locale.ROOT, "%d cases: %d within tolerance, %d beyond, %d could not run", results.size(), pass, fail, err);
     }
 
@@ -228,20 +264,32 @@ public final class Demo {
             ranks.add(r);
         }
         AppSpec app = new AppSpec("hpl", 4000, 100, "smooth", 0, Double.NaN, null, null);
-        WhatIf.Study s = new WhatIf.Study(base, Variation.parse("network=fast-ethernet,myrinet"), app, ranks, null, Prices.none(), work);
+        Prices prices = Prices.parse(EXAMPLE_NODE_USD, EXAMPLE_NIC_USD);
+        WhatIf.Study s = new WhatIf.Study(base, Variation.parse("network=fast-ethernet,myrinet"), app, ranks, null, prices, work);
         List<WhatIf.Variant> variants = WhatIf.variants(s);
         List<WhatIf.Row> rows = WhatIf.run(s, opt.executor(), Progress.onTerminal("demo: what-if", opt.quiet()));
         AtomicFiles.writeString(opt.report().resolve("whatif.csv"), WhatIfReport.csv(s, variants, rows));
-        WhatIfReport.plots(opt.report().resolve("whatif.png"), s, rows);
-        body.heading(2, "What-if: Fast Ethernet against Myrinet", "whatif");
-        body.paragraph("Base platform " + opt.root().relativize(base) + " with its interconnect replaced by published figures "
-                + "(sources below); HPL N=4000, NB=100 predicted by simulation at each rank count.");
-        body.list(variants.stream().map(v -> v.name() + ": " + v.source()).toList());
-        body.table(WhatIfReport.table(s, rows), "whatif");
-        body.image("whatif.png", "predicted HPL Gflops against ranks, Fast Ethernet and Myrinet");
-        body.link("What-if table as CSV (whatif.csv)", "whatif.csv");
+        List<Path> pngs = WhatIfReport.plots(opt.report().resolve("whatif.png"), s, rows);
+        whatIfPart.heading(2, "What-if: Fast Ethernet against Myrinet, with cost", "whatif");
+        whatIfPart.paragraph("Base platform " + opt.root().relativize(base) + " with its interconnect replaced by published figures "
+                + "(sources below); HPL N=4000, NB=100 predicted by simulation at each rank count. Cost = nodes × (node + NIC "
+                + "price) with the example prices of the README (node $" + EXAMPLE_NODE_USD + ", NIC " + EXAMPLE_NIC_USD
+                + " in $): they illustrate the arithmetic, they are not quotes; give yours with scalecast whatif --price-node "
+                + "--price-nic.");
+        whatIfPart.list(variants.stream().map(v -> v.name() + ": " + v.source()).toList());
+        whatIfPart.table(WhatIfReport.table(s, rows), "whatif");
+        for (Path png : pngs) {
+            String f = png.getFileName().toString();
+            whatIfPart.image(f, f.contains("-cost") ? "predicted dollars per Gflops against ranks, Fast Ethernet and Myrinet"
+                    : "predicted HPL Gflops against ranks, Fast Ethernet and Myrinet");
+        }
+        whatIfPart.link("What-if table as CSV (whatif.csv)", "whatif.csv");
         return rows.size() + " predictions on " + opt.root().relativize(base);
     }
+
+    /** The README's example prices (node, NIC per network), to show the cost columns: illustrations, not quotes. */
+    static final String EXAMPLE_NODE_USD = "1500";
+    static final String EXAMPLE_NIC_USD = "fast-ethernet=30,myrinet=1200";
 
     /** A committed calibrated platform with at least 4 nodes (first by name), else the 4-node example. */
     private Path whatIfBase() {
@@ -259,6 +307,10 @@ public final class Demo {
         return dir.resolve("examples").resolve("cluster-4.xml");
     }
 
+    /**
+     * The page opens with the answer (a headline line, the what-if with cost, the validation tables and plots), then how it
+     * was made (stages, example platforms); the trace inventory has its own page, linked at the end.
+     */
     private Path writeIndex(double wall) {
         Table t = new Table("Stages", List.of(Column.text("stage"), Column.text("status"), Column.number("wall_s"), Column.text("detail")));
         for (Stage s : stages) {
@@ -266,12 +318,23 @@ public final class Demo {
         }
         html.paragraph("scalecast predicts how MPI applications scale on a cluster: it calibrates a SimGrid platform from network "
                 + "and node measurements, simulates application skeletons on it, and checks the predictions against real runs "
-                + "and published figures. This report was produced offline by ./scalecast demo from the data bundled in the repository.");
-        html.paragraph(String.format(Locale.ROOT, "Demo wall time: %.0f s with %d parallel task(s) (%s executor).", wall,
+                + "and published figures. This report was produced offline by ./scalecast demo" + (opt.full() ? " --full" : "")
+                + " from the data bundled in the repository.");
+        if (!headline.isEmpty()) {
+            html.paragraph(headline);
+        }
+        for (Stage s : stages) {
+            if (!"done".equals(s.status())) {
+                html.paragraph("Stage " + s.name() + ": " + s.status() + ": " + s.detail());
+            }
+        }
+        HtmlReport made = new HtmlReport("");
+        made.heading(2, "How this report was made", "stages");
+        made.paragraph(String.format(Locale.ROOT, "Demo wall time: %.0f s with %d parallel task(s) (%s executor).", wall,
                 opt.executor().parallelism(), opt.executor().name()));
-        html.table(t, "stages");
+        made.table(t, "stages");
         Path index = opt.report().resolve("index.html");
-        String page = html.render().replace("</body>", body.renderBody() + "</body>");
+        String page = html.render().replace("</body>", whatIfPart.renderBody() + answer.renderBody() + made.renderBody() + body.renderBody() + "</body>");
         AtomicFiles.writeString(index, page);
         return index;
     }

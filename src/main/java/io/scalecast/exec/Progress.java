@@ -14,6 +14,7 @@ public final class Progress {
     private int total;
     private int done;
     private int failed;
+    private long startNanos;
 
     private Progress(PrintStream err, String label) {
         this.err = err;
@@ -39,6 +40,7 @@ public final class Progress {
         this.total = totalTasks;
         this.done = 0;
         this.failed = 0;
+        this.startNanos = System.nanoTime();
         show();
     }
 
@@ -61,11 +63,23 @@ public final class Progress {
         return done;
     }
 
+    /**
+     * ", 12 s elapsed, about 30 s left": the remaining tasks at the pace of those done so far (tasks
+     * running in parallel count as they finish); empty before the first task is done.
+     */
+    static String estimate(int done, int total, double elapsedSeconds) {
+        if (done == 0 || done >= total) {
+            return done == 0 ? "" : String.format(Locale.ROOT, ", %.0f s", elapsedSeconds);
+        }
+        return String.format(Locale.ROOT, ", %.0f s elapsed, about %.0f s left", elapsedSeconds, elapsedSeconds / done * (total - done));
+    }
+
     private void show() {
         if (err == null || total == 0) {
             return;
         }
-        err.printf(Locale.ROOT, "\r%s: %d/%d tasks done%s", label, done, total, failed > 0 ? " (" + failed + " failed)" : "");
+        err.printf(Locale.ROOT, "\r\033[K%s: %d/%d tasks done%s%s", label, done, total, failed > 0 ? " (" + failed + " failed)" : "",
+                estimate(done, total, (System.nanoTime() - startNanos) / 1e9));
         err.flush();
     }
 }

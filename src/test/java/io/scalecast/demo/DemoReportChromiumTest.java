@@ -55,6 +55,12 @@ class DemoReportChromiumTest {
             assertTrue(Files.size(report.resolve(i)) > 1000, "plot file " + i);
         }
         assertTrue(html.contains("<table class=\"stages\">") && html.contains("<table class=\"whatif\">"), "stage and what-if tables");
+        // The page opens with the answer; the trace inventory is a page of its own, linked at the end.
+        assertTrue(html.indexOf("<table class=\"whatif\">") < html.indexOf("<table class=\"stages\">")
+                && html.indexOf("<table class=\"summary\">") < html.indexOf("<table class=\"stages\">"), "what-if and validation first");
+        assertTrue(html.contains("cost_usd"), "the what-if carries cost");
+        assertTrue(!html.contains("<table class=\"traces\">") && html.contains("href=\"traces.html\""), "traces on their own page");
+        assertTrue(Files.readString(report.resolve("traces.html")).contains("<table class=\"traces\">"), "traces.html lists them");
 
         String chromium = findChromium();
         Assumptions.assumeTrue(chromium != null, "chromium is not installed (Debian package chromium; scripts/setup.sh installs it)");
