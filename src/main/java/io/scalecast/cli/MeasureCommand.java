@@ -27,9 +27,10 @@ import java.util.concurrent.Callable;
 
 /** {@code scalecast measure pingpong|swap|beff|dgemm}: run the C+MPI probes through mpirun and write traces. */
 @Command(name = "measure", mixinStandardHelpOptions = true,
-        description = "Run network and node probes (ping-pong, swap, b_eff, dgemm, iprobe, release) through mpirun and write traces.",
+        description = "Run network and node probes (ping-pong, swap, b_eff, dgemm, iprobe, release) through mpirun and write traces;"
+                + " measure suite runs every probe calibration uses into one folder.",
         subcommands = {MeasureCommand.PingPong.class, MeasureCommand.Swap.class, MeasureCommand.Beff.class,
-                MeasureCommand.Dgemm.class, MeasureCommand.Iprobe.class, MeasureCommand.Release.class})
+                MeasureCommand.Dgemm.class, MeasureCommand.Iprobe.class, MeasureCommand.Release.class, MeasureSuiteCommand.class})
 final class MeasureCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -161,6 +162,9 @@ final class MeasureCommand implements Runnable {
         public Integer call() {
             SwapProbe.Config cfg = new SwapProbe.Config(Units.parseBytes(volume), maxMessages, repeats);
             ProbeRunner runner = launch.runner();
+            PrintWriter err = spec.commandLine().getErr();
+            err.println(swapEstimate(cfg, launch.runs));
+            err.flush();
             Home.probe("swap");
             SwapProbe.Result r = SwapProbe.measure(runner, cfg, launch.runs);
             r.trace().write(launch.out);
@@ -172,6 +176,18 @@ final class MeasureCommand implements Runnable {
             out.println("wrote " + launch.out + (summaryOut != null ? " and " + summaryOut : ""));
             return 0;
         }
+    }
+
+    /** What a swap run costs, before it starts: the data it moves at 100 Mbit/s and at 1 Gbit/s. */
+    static String swapEstimate(SwapProbe.Config cfg, int runs) {
+        int counts = Integer.numberOfTrailingZeros(cfg.maxMessages()) + 1;
+        long swaps = 8L * 13 * counts * cfg.repeats() * runs;
+        return String.format(Locale.ROOT, "swap: %d swaps of %d bytes each way; about %s at 100 Mbit/s, %s at 1 Gbit/s"
+                        + " (fewer with a smaller --volume, --max-messages or --repeats)", swaps, cfg.volumeBytes(),
+                io.scalecast.probe.MeasureSuite.duration(runs * io.scalecast.probe.MeasureSuite.swapSeconds(cfg.volumeBytes(),
+                        cfg.maxMessages(), cfg.repeats(), 12.5e6)),
+                io.scalecast.probe.MeasureSuite.duration(runs * io.scalecast.probe.MeasureSuite.swapSeconds(cfg.volumeBytes(),
+                        cfg.maxMessages(), cfg.repeats(), 125e6)));
     }
 
     @Command(name = "beff", mixinStandardHelpOptions = true,

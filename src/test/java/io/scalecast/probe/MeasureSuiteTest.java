@@ -1,0 +1,162 @@
+package io.scalecast.probe;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.scalecast.cli.Main;
+import io.scalecast.util.ScalecastException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * measure suite without a cluster: the plan (files, shapes, every command parses), the estimates, and a run whose
+ * probes are stand-ins (a launcher wrapper that prints host names, a step runner that writes or fails) so that what
+ * the folder holds after a failure is checked exactly.
+ */
+class MeasureSuiteTest {
+    @TempDir
+    Path tmp;
+
+    private static final MeasureSuite.Target TESTBED = new MeasureSuite.Target("fr", null, "mpirun", null, null, 2, 2, 3600);
+
+    @Test
+    void thePlanHasEveryCalibrationTraceInTheCommittedShapes() {
+        List<MeasureSuite.Step> full = MeasureSuite.plan(TESTBED, false, tmp, 1024);
+        assertEquals(List.of("pingpong.csv", "swap.csv", "release.csv", "release-delayed.csv", "iprobe.csv", "dgemm.csv", "beff.csv"),
+                full.stream().map(MeasureSuite.Step::file).toList());
+        List<MeasureSuite.Step> quick = MeasureSuite.plan(TESTBED, true, tmp, 1024);
+        assertEquals(full.subList(0, 6).stream().map(MeasureSuite.Step::file).toList(), quick.stream().map(MeasureSuite.Step::file).toList(),
+                "--quick: the same traces but b_eff");
+        String dgemm = full.get(5).shown();
+        // collect.sh's shapes_run: the k of HPL with NB=80, sizes to 3072, every rank loaded
+        assertTrue(dgemm.contains("measure dgemm --np 2 --testbed fr --k 1,2,4,8,16,32,80 --sizes 32,64,128,256,512,1024,2048,3072"
+                + " --budget 0.1 --min-reps 3 --max-reps 50"), dgemm);
+        assertTrue(full.get(1).shown().contains("--volume 1048576 --max-messages 64 --repeats 3"), "collect-probes.sh's swap shape");
+        assertTrue(full.get(3).shown().contains("measure release --np 2 --testbed fr --runs 3 --recv-delay-s 0.05"), full.get(3).shown());
+        assertTrue(full.get(4).shown().contains("--working-set-kb 1024"), full.get(4).shown());
+        assertTrue(full.get(0).shown().endsWith("--out " + tmp.resolve("pingpong.csv")), "the command shows the final path");
+    }
+
+    @Test
+    void everyPlannedCommandParsesAsAScalecastCommand() {
+        for (boolean quick : new boolean[]{false, true}) {
+            for (MeasureSuite.Target t : List.of(TESTBED, new MeasureSuite.Target(null, Path.of("hosts"), "mpirun", "--mca btl tcp,self",
+                    "nice -n -19", 4, 8, 600))) {
+                for (MeasureSuite.Step s : MeasureSuite.plan(t, quick, tmp, 0)) {
+                    Main.commandLine().parseArgs(s.args().toArray(String[]::new));
+                }
+            }
+        }
+    }
+
+    @Test
+    void aHostfileSpreadsTheNetworkProbesOnePerNodeButNotDgemm() {
+        var t = new MeasureSuite.Target(null, Path.of("hosts"), "mpirun", "--mca btl tcp,self", null, 4, 8, 3600);
+        List<MeasureSuite.Step> s = MeasureSuite.plan(t, false, tmp, 0);
+        assertTrue(s.get(0).shown().contains("--mpirun-args '--mca btl tcp,self --map-by node'"), s.get(0).shown());
+        assertTrue(s.get(6).shown().contains("measure beff --np 4"), s.get(6).shown());
+        assertTrue(s.get(5).shown().contains("measure dgemm --np 8 --hostfile hosts --mpirun-args '--mca btl tcp,self' "), s.get(5).shown());
+    }
+
+    @Test
+    void theSwapEstimateSaysMinutesAt100MbitAndSecondsAt1Gbit() {
+        // 315 s measured for this shape at 100mbit (the swap trace of the testbed cases)
+        double slow = MeasureSuite.swapSeconds(1 << 20, 64, 3, 12.5e6);
+        assertTrue(slow > 200 && slow < 400, "at 100 Mbit/s: " + slow);
+        assertEquals(slow / 10, MeasureSuite.swapSeconds(1 << 20, 64, 3, 125e6), 1e-9);
+        assertEquals("5 min 10 s", MeasureSuite.duration(310));
+        assertEquals("45 s", MeasureSuite.duration(45));
+    }
+
+    /** A launch whose "mpirun" is a shell printing one host name per rank (or failing as an unreachable host does). */
+    private static Launch fake(String script) {
+        return new Launch("mpirun", 2, null, List.of(), List.of("/bin/sh", "-c", script, "sh"), Map.of());
+    }
+
+    @Test
+    void aFailingProbeStopsTheSuiteAndKeepsTheCompleteTraces() throws Exception {
+        Path dir = tmp.resolve("out");
+        List<MeasureSuite.Step> steps = MeasureSuite.plan(TESTBED, true, dir, 0);
+        List<String> ran = new ArrayList<>();
+        MeasureSuite.StepRunner runner = (args, errors) -> {
+            ran.add(args.get(1));
+            Path out = Path.of(args.get(args.size() - 1));
+            assertTrue(out.startsWith(dir.resolve(MeasureSuite.PARTIAL)), "a probe writes into .partial: " + out);
+            if (args.get(1).equals("swap")) {
+                write(out, "# kind: swap\nhalf a tra");   // a probe dying mid-way
+                errors.append("scalecast: error: mpirun failed (exit 1): ssh: connect to host 10.77.3.2: No route to host");
+                return 1;
+            }
+            write(out, "# kind: " + args.get(1) + "\nsize_bytes,time_s\n1,1e-6\n");
+            return 0;
+        };
+        StringWriter o = new StringWriter();
+        ScalecastException x = assertThrows(ScalecastException.class, () -> MeasureSuite.run(steps, dir, fake("echo n0; echo n1"),
+                fake("echo n0; echo n0"), runner, "scalecast measure suite --quick", true, new PrintWriter(o, true), null));
+        assertEquals(1, x.exitCode());
+        assertTrue(x.getMessage().startsWith("measure suite stopped at swap.csv: mpirun failed (exit 1): ssh: connect to host"), x.getMessage());
+        assertTrue(x.getMessage().endsWith("kept 1 complete trace(s) and suite.json in " + dir), x.getMessage());
+        assertEquals(List.of("pingpong", "swap"), ran, "nothing runs after the failure");
+        try (var s = Files.list(dir)) {
+            assertEquals(List.of("pingpong.csv", "suite.json"), s.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "the complete trace and the index; no half-written swap, no .partial");
+        }
+        JsonObject index = JsonParser.parseString(Files.readString(dir.resolve("suite.json"))).getAsJsonObject();
+        assertEquals("failed", index.get("status").getAsString());
+        var traces = index.getAsJsonArray("traces");
+        assertEquals(2, traces.size());
+        JsonObject pp = traces.get(0).getAsJsonObject();
+        assertEquals("complete", pp.get("status").getAsString());
+        assertEquals("pingpong", pp.get("kind").getAsString());
+        assertEquals(0, pp.get("exit_status").getAsInt());
+        assertEquals("[\"n0\",\"n1\"]", pp.get("hosts_by_rank").toString());
+        assertTrue(pp.get("command").getAsString().startsWith("scalecast measure pingpong --np 2 --testbed fr"));
+        assertTrue(pp.has("start_utc") && pp.has("end_utc") && index.getAsJsonObject("machine").has("mpi"));
+        JsonObject sw = traces.get(1).getAsJsonObject();
+        assertEquals(1, sw.get("exit_status").getAsInt());
+        assertFalse(sw.has("status") && sw.get("status").getAsString().equals("complete"));
+        assertTrue(o.toString().contains("hosts of ranks 0, 1: n0, n1"), o.toString());
+    }
+
+    private static void write(Path p, String text) {
+        try {
+            Files.writeString(p, text);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void anUnusableClusterStopsBeforeAnyProbe() {
+        Path dir = tmp.resolve("out");
+        List<String> ran = new ArrayList<>();
+        ScalecastException x = assertThrows(ScalecastException.class, () -> MeasureSuite.run(MeasureSuite.plan(TESTBED, true, dir, 0), dir,
+                fake("echo 'ssh: connect to host n1 port 22: No route to host' >&2; exit 255"), fake("echo n0; echo n0"),
+                (args, errors) -> { ran.add(args.get(1)); return 0; }, "c", true, new PrintWriter(new StringWriter()), null));
+        assertEquals(1, x.exitCode());
+        assertTrue(x.getMessage().startsWith("the cluster is not usable: mpirun failed (exit 255) for the network probes' 2 ranks:"
+                + " ssh: connect to host n1 port 22: No route to host"), x.getMessage());
+        assertTrue(ran.isEmpty());
+    }
+
+    @Test
+    void aFolderWithTracesIsRefused() throws Exception {
+        Files.createDirectories(tmp.resolve("old"));
+        Files.writeString(tmp.resolve("old/pingpong.csv"), "x");
+        ScalecastException x = assertThrows(ScalecastException.class, () -> MeasureSuite.prepare(tmp.resolve("old")));
+        assertEquals(2, x.exitCode());
+        assertTrue(x.getMessage().contains("already holds pingpong.csv"), x.getMessage());
+    }
+}
