@@ -27,42 +27,6 @@ parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(pingpong hpcc-testbed hpcc-shm)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
 
 
-# One HPCC run: $1 = config folder, $2 = N, $3 = rep, $4 = ranks, then the launch command words.
-hpcc_run() {
-  local cfg="$1" n="$2" rep="$3" ranks="$4"; shift 4
-  local dir="$ROOT/traces/raw/hpcc/$cfg/n$n-r$rep"
-  if [ -s "$dir/hpccoutf.txt" ] && grep -q "End of Summary section" "$dir/hpccoutf.txt"; then
-    log "$cfg n=$n rep=$rep: already there"; return 0
-  fi
-  local work; work="$(mktemp -d /tmp/sc-hpcc.XXXXXX)"
-  "$ROOT/scripts/real-runs/hpcc-input.sh" "$n" 1 "$ranks" "$work/hpccinf.txt"
-  log "$cfg n=$n rep=$rep: waiting for the measurement lock"
-  local rc=0 before after start end
-  [ "${ONE_LOCK:-0}" = 1 ] || { exec 9>"$LOCK"; flock 9; }
-  before="$(cut -d' ' -f1-3 /proc/loadavg)"; start="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  ( cd "$work" && "${NICE[@]}" "$@" > "$work/stdout.txt" 2>&1 ) || rc=$?
-  after="$(cut -d' ' -f1-3 /proc/loadavg)"; end="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  [ "${ONE_LOCK:-0}" = 1 ] || { flock -u 9; exec 9>&-; }
-  if [ "$rc" != 0 ] || ! grep -q "End of Summary section" "$work/hpccoutf.txt" 2>/dev/null; then
-    log "$cfg n=$n rep=$rep: FAILED (exit $rc); see $work"; return 0
-  fi
-  mkdir -p "$dir"
-  cp "$work/hpccinf.txt" "$work/hpccoutf.txt" "$dir/"
-  {
-    echo "config: $cfg"; echo "ranks: $ranks"; echo "n: $n"; echo "repeat: $rep"
-    echo "start: $start"; echo "end: $end"
-    echo "loadavg_before: $before"; echo "loadavg_after: $after"
-    echo "command: ${NICE[*]} $*"
-    echo "hpcc: $(dpkg-query -W -f='${Package} ${Version}' hpcc)"
-    echo "mpi: $(mpirun --version 2>&1 | head -1)"
-    echo "host: $(uname -n) $(uname -srm), $(nproc) cores"
-    case "$cfg" in testbed-*) echo "testbed: $(testbed_line)";; esac
-  } > "$dir/run.txt"
-  rm -rf "$work"
-  ran=1
-  log "$cfg n=$n rep=$rep: $(grep -E '^HPL_Tflops=' "$dir/hpccoutf.txt") $(grep -E '^StarDGEMM_Gflops=' "$dir/hpccoutf.txt")"
-}
-
 # The dgemm shape trace of one repeat's window: $1 = setup (shm, testbed-2n-RATE), $2 = rep.
 shapes_run() {
   [ "${SHAPES:-0}" = 1 ] || return 0
@@ -106,7 +70,7 @@ for rep in $(seq 1 "$REPEATS"); do
       cleanup; "$SC" testbed up --name "$TB" --nodes 2 --rate "$rate" >&2
       ran=0
       for n in $TB_NS; do
-        hpcc_run "testbed-2n-$rate" "$n" "$rep" 2 "$SC" testbed run --name "$TB" --timeout 1200 -- \
+        hpcc_run "$ROOT/traces/raw/hpcc/testbed-2n-$rate/n$n-r$rep" "testbed-2n-$rate n=$n rep=$rep" "$rep" 2 "$n 1 2" "$SC" testbed run --name "$TB" --timeout 1200 -- \
           "{mpirun}" -np 2 --map-by node hpcc
       done
       shapes_run "testbed-2n-$rate" "$rep"
@@ -117,7 +81,7 @@ for rep in $(seq 1 "$REPEATS"); do
     ran=0
     for ranks in 1 2; do
       for n in $SHM_NS; do
-        hpcc_run "shm-${ranks}r" "$n" "$rep" "$ranks" timeout 1200 mpirun --allow-run-as-root -np "$ranks" hpcc
+        hpcc_run "$ROOT/traces/raw/hpcc/shm-${ranks}r/n$n-r$rep" "shm-${ranks}r n=$n rep=$rep" "$rep" "$ranks" "$n 1 $ranks" timeout 1200 mpirun --allow-run-as-root -np "$ranks" hpcc
       done
     done
     shapes_run shm "$rep"

@@ -16,3 +16,86 @@ trap cleanup EXIT
 # ranks pinned to each core (ranks 0,2 on core 0; 1,3 on core 1), as the 4-node testbed's namespaces are.
 SHM_MCA="--mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 0"
 SHM4_MCA="--mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 1 --map-by core --bind-to core:overload-allowed"
+
+# One HPCC run under the measurement lock, its hpccinf.txt, hpccoutf.txt and a run.txt (window, loadavg, command,
+# versions) kept in $1 (skipped when complete there; sets ran=1 when it ran). $2 = label for the log, $3 = repeat,
+# $4 = ranks, $5 = "N P Q [NB [BCAST]]" (hpcc-input.sh), then the launch command words. NICE (array) prefixes the command;
+# ONE_LOCK=1: the caller holds the lock. TB names the testbed for provenance when the label starts with testbed-.
+hpcc_run() {
+  local dir="$1" label="$2" rep="$3" ranks="$4" input="$5"; shift 5
+  local -a in; read -r -a in <<< "$input"
+  if [ -s "$dir/hpccoutf.txt" ] && grep -q "End of Summary section" "$dir/hpccoutf.txt"; then
+    log "$label: already there"; return 0
+  fi
+  local work; work="$(mktemp -d /tmp/sc-hpcc.XXXXXX)"
+  "$ROOT/scripts/real-runs/hpcc-input.sh" "${in[0]}" "${in[1]}" "${in[2]}" "$work/hpccinf.txt" "${in[@]:3}"
+  log "$label: waiting for the measurement lock"
+  local rc=0 before after start end
+  [ "${ONE_LOCK:-0}" = 1 ] || { exec 9>"$LOCK"; flock 9; }
+  quiet_on
+  before="$(cut -d' ' -f1-3 /proc/loadavg)"; start="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  ( cd "$work" && "${NICE[@]}" "$@" > "$work/stdout.txt" 2>&1 ) || rc=$?
+  after="$(cut -d' ' -f1-3 /proc/loadavg)"; end="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  quiet_off
+  [ "${ONE_LOCK:-0}" = 1 ] || { flock -u 9; exec 9>&-; }
+  if [ "$rc" != 0 ] || ! grep -q "End of Summary section" "$work/hpccoutf.txt" 2>/dev/null; then
+    log "$label: FAILED (exit $rc); see $work"; return 0
+  fi
+  mkdir -p "$dir"
+  cp "$work/hpccinf.txt" "$work/hpccoutf.txt" "$dir/"
+  {
+    echo "config: $label"; echo "ranks: $ranks"; echo "n: ${in[0]}"; echo "repeat: $rep"
+    echo "hpl input (N P Q [NB [BCAST]]): $input"
+    echo "start: $start"; echo "end: $end"
+    echo "loadavg_before: $before"; echo "loadavg_after: $after"
+    echo "command: ${NICE[*]} $*"
+    echo "hpcc: $(dpkg-query -W -f='${Package} ${Version}' hpcc)"
+    echo "mpi: $(mpirun --version 2>&1 | head -1)"
+    echo "host: $(uname -n) $(uname -srm), $(nproc) cores"
+    case "$label" in testbed-*) echo "testbed: $(testbed_line)";; esac
+    quiet_line
+  } > "$dir/run.txt"
+  rm -rf "$work"
+  ran=1
+  log "$label: $(grep -E '^HPL_Tflops=' "$dir/hpccoutf.txt") $(grep -E '^StarDGEMM_Gflops=' "$dir/hpccoutf.txt")"
+}
+
+# QUIET=1: during each measured stretch (quiet_on … quiet_off) every other process on this host is held to
+# QUIET_PERCENT % of one CPU (cgroup v1 cpu quota), so builds and tests of other work cannot share the cores with
+# the run. The measuring script runs in its own cgroup (quiet_setup), so the run and everything it launches keep
+# full speed. A watcher moves newly started processes into the capped group while the stretch lasts and lifts the
+# cap if this script dies. Recorded in run.txt / provenance by the callers (quiet_line).
+QUIET="${QUIET:-0}"; QUIET_PERCENT="${QUIET_PERCENT:-5}"
+CG=/sys/fs/cgroup/cpu; CG_Q="$CG/scalecast-quiet"; CG_M="$CG/scalecast-measure"; QUIET_WATCH=""
+quiet_setup() {
+  [ "$QUIET" = 1 ] || return 0
+  [ -w "$CG/cgroup.procs" ] || { log "QUIET=1 needs root and the cgroup v1 cpu controller at $CG"; exit 1; }
+  mkdir -p "$CG_Q" "$CG_M"; echo -1 > "$CG_Q/cpu.cfs_quota_us"
+  echo $$ > "$CG_M/cgroup.procs"
+  trap 'quiet_off; cleanup' EXIT
+}
+quiet_line() { [ "$QUIET" = 1 ] && echo "quiet: every other process on the host held to ${QUIET_PERCENT}% of one CPU (cgroup cpu quota) during the run"; return 0; }
+quiet_move() {   # every user process still in the root group (kernel threads have an empty cmdline and stay)
+  local p cmd
+  while read -r p; do
+    [ "$p" -gt 2 ] 2>/dev/null || continue
+    cmd=""; IFS= read -r -d '' cmd < "/proc/$p/cmdline" 2>/dev/null || true
+    [ -n "$cmd" ] && { echo "$p" > "$CG_Q/cgroup.procs"; } 2>/dev/null
+  done < "$CG/cgroup.procs"
+  return 0
+}
+quiet_on() {
+  [ "$QUIET" = 1 ] || return 0
+  echo 100000 > "$CG_Q/cpu.cfs_period_us"; echo $((QUIET_PERCENT * 1000)) > "$CG_Q/cpu.cfs_quota_us"
+  quiet_move
+  local me=$$
+  ( while kill -0 "$me" 2>/dev/null; do quiet_move; sleep 0.5; done; echo -1 > "$CG_Q/cpu.cfs_quota_us" ) &
+  QUIET_WATCH=$!
+  echo "$QUIET_WATCH" > "$CG_M/cgroup.procs" 2>/dev/null || true
+  sleep 1
+}
+quiet_off() {
+  [ "$QUIET" = 1 ] || return 0
+  [ -n "$QUIET_WATCH" ] && { kill "$QUIET_WATCH" 2>/dev/null || true; wait "$QUIET_WATCH" 2>/dev/null || true; QUIET_WATCH=""; }
+  echo -1 > "$CG_Q/cpu.cfs_quota_us" 2>/dev/null || true
+}
