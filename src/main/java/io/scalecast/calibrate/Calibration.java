@@ -15,6 +15,7 @@ import java.util.List;
  * @param loopback     loopback link fitted under the shared factors, or null
  * @param eager        eager threshold chosen and why
  * @param nodeSpeed    per-core speed and where it came from
+ * @param node         the node kernel model from the dgemm trace (cleaned grid, rejected values, checks), or null without one
  * @param backbone     backbone choice and why
  * @param overheads    MPI software overheads and where they came from
  * @param beffMatch    the b_eff backbone search, or null without --beff
@@ -22,7 +23,7 @@ import java.util.List;
  * @param warnings     everything the user should look at
  */
 public record Calibration(CalibrationRequest request, PlatformModel model, PathFit inter, PathFit intra,
-                          SmpiTranslation translation, LoopbackFit loopback, Choice eager, Choice nodeSpeed,
+                          SmpiTranslation translation, LoopbackFit loopback, Choice eager, Choice nodeSpeed, NodeModel node,
                           Choice backbone, Overheads overheads, BackboneCalibration.Result beffMatch,
                           BeffPathCalibration.Result beffPath, List<String> warnings) {
 

@@ -74,6 +74,16 @@ public final class CalibrationRecord {
         m.put("mpi", mpi);
         m.put("node_speed_flops_per_s", c.nodeSpeed().value());
         m.put("node_speed_reason", c.nodeSpeed().reason());
+        if (c.node() != null) {
+            Map<String, Object> nm = new LinkedHashMap<>();
+            nm.put("ranks_loaded", c.node().load());
+            nm.put("runs", c.node().runs());
+            nm.put("run_spread", c.node().runSpread());
+            nm.put("set_aside", c.node().rejected());
+            nm.put("checks", c.node().warnings());
+            nm.put("grid", c.node().cleaned().encode());
+            m.put("node_model", nm);
+        }
         Map<String, Object> bb = new LinkedHashMap<>();
         bb.put("bandwidth_Bps", c.model().cluster().backboneBandwidthBytesPerSecond());
         bb.put("latency_s", c.model().cluster().backboneLatencySeconds());

@@ -4,7 +4,6 @@ import io.scalecast.platform.ClusterSpec;
 import io.scalecast.platform.NetworkFactors;
 import io.scalecast.platform.PlatformModel;
 import io.scalecast.platform.PlatformWriter;
-import io.scalecast.trace.DgemmPoint;
 import io.scalecast.trace.DgemmTrace;
 import io.scalecast.util.ScalecastException;
 
@@ -35,6 +34,9 @@ public final class Calibrator {
      * window cap {@code gamma/(2·latency)} would otherwise bend the calibrated large-message
      * bandwidth on long-latency routes.
      */
+    /** Platform property holding the node kernel model ({@link DgemmTrace#encode()} of the cleaned dgemm grid). */
+    public static final String NODE_DGEMM = "node.dgemm";
+
     static final Map<String, String> SIMGRID_CONFIG = Map.of(
             "network/crosstraffic", "0",
             "network/TCP-gamma", "1e30");
@@ -72,7 +74,9 @@ public final class Calibrator {
                 : io.scalecast.probe.ReleaseProbe.read(io.scalecast.trace.SummaryTrace.read(req.sendRelease()), req.sendRelease().toString());
         double iprobeCost = req.iprobe() == null ? Double.NaN
                 : io.scalecast.probe.IprobeProbe.cost(io.scalecast.trace.SummaryTrace.read(req.iprobe()), req.iprobe().toString());
-        Calibration.Choice speed = nodeSpeed(req, warnings);
+        NodeModel node = req.dgemm() == null ? null
+                : NodeModel.of(DgemmTrace.read(req.dgemm()), req.dgemm().toString(), req.dgemmN(), req.dgemmRanksLoaded());
+        Calibration.Choice speed = nodeSpeed(req, node, warnings);
         io.scalecast.trace.BeffSummary beffRow = null;
         if (req.beff() != null && implied == null) {
             int procs = req.beffProcs() > 0 ? req.beffProcs() : largestFitting(req);
@@ -209,6 +213,12 @@ public final class Calibrator {
             warnings.add(beffPath.assumption());
         }
         props.put("calibration.node-speed", speed.reason());
+        if (node != null) {
+            props.put(NODE_DGEMM, node.cleaned().encode());
+            props.put("calibration.dgemm", req.dgemm() + " sha256=" + PingPongInput.sha256(req.dgemm()) + "; node.dgemm = the cleaned"
+                    + " grid (median per ranks_loaded, n, k over the runs; " + node.rejected().size() + " value(s) set aside), the kernel"
+                    + " model predict uses without --dgemm");
+        }
         props.put("calibration.backbone", backbone.reason());
         if (req.note() != null) {
             props.put("calibration.note", req.note());
@@ -227,7 +237,7 @@ public final class Calibrator {
                     + " run=" + beffRow.run() + " lmax_bytes=" + lmax + " random_patterns=" + req.beffRandomPatterns());
             model = model.withCluster(match.chosen()).withProps(more);
         }
-        return new Calibration(req, model, main, intra, tr, loop, eager, speed, backbone, ovh, match, beffPath, List.copyOf(warnings));
+        return new Calibration(req, model, main, intra, tr, loop, eager, speed, node, backbone, ovh, match, beffPath, List.copyOf(warnings));
     }
 
     /**
@@ -274,17 +284,13 @@ public final class Calibrator {
     }
 
     /**
-     * Per-core speed from a dgemm trace: the per-rank rate at the largest n among the rows with
-     * the most ranks loaded (all cores busy, as in an application run), for a shape trace
-     * ({@code measure dgemm --k}) the largest k at that n; else {@code --node-speed}.
-     * {@code --dgemm-n} / {@code --dgemm-loaded} restrict the rows to one matrix order (a kernel
-     * whose working set matches the application's) and one load (the application's placement).
+     * Per-core speed: from the dgemm trace's {@link NodeModel} (median over a region of the cleaned grid with the most ranks
+     * loaded, as in an application run; {@code --dgemm-n} / {@code --dgemm-loaded} restrict it to one matrix order and one
+     * load), else {@code --node-speed}, else a placeholder with a warning.
      */
-    static Calibration.Choice nodeSpeed(CalibrationRequest req, List<String> warnings) {
-        if (req.dgemm() != null) {
-            DgemmTrace t = DgemmTrace.read(req.dgemm());
-            DgemmPoint best = DgemmTrace.select(t, req.dgemmN(), req.dgemmRanksLoaded());
-            if (best == null) {
+    static Calibration.Choice nodeSpeed(CalibrationRequest req, NodeModel node, List<String> warnings) {
+        if (node != null) {
+            if (Double.isNaN(node.speedFlopsPerSecond())) {
                 throw ScalecastException.badInput(req.dgemm() + ": no row" + (req.dgemmN() > 0 ? " with n=" + req.dgemmN() : "")
                         + (req.dgemmRanksLoaded() > 0 ? " with ranks_loaded=" + req.dgemmRanksLoaded() : "")
                         + "; expected at least one dgemm rate");
@@ -292,9 +298,9 @@ public final class Calibrator {
             if (!Double.isNaN(req.nodeSpeedFlopsPerSecond())) {
                 warnings.add("both --dgemm and --node-speed given: the dgemm trace wins");
             }
-            return new Calibration.Choice(best.rateFlopsPerSecond(), "flop/s", String.format(Locale.ROOT,
-                    "dgemm %s: per-rank rate at n=%d%s with %d ranks loaded", req.dgemm(), best.n(),
-                    best.k() > 0 ? " k=" + best.k() : "", best.ranksLoaded()));
+            node.rejected().forEach(r -> warnings.add("node: " + r));
+            warnings.addAll(node.warnings());
+            return new Calibration.Choice(node.speedFlopsPerSecond(), "flop/s", node.speedReason());
         }
         if (!Double.isNaN(req.nodeSpeedFlopsPerSecond())) {
             return new Calibration.Choice(req.nodeSpeedFlopsPerSecond(), "flop/s", "given with --node-speed");

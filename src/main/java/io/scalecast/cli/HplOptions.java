@@ -5,7 +5,11 @@ import io.scalecast.app.hpl.HplDat;
 import io.scalecast.app.hpl.HplPredictor;
 import io.scalecast.app.hpl.KernelModel;
 import io.scalecast.app.hpl.PlatformFigures;
+import io.scalecast.calibrate.Calibrator;
+import io.scalecast.calibrate.NodeModel;
+import io.scalecast.platform.PlatformFile;
 import io.scalecast.trace.CsvTable;
+import io.scalecast.trace.DgemmTrace;
 import io.scalecast.util.ScalecastException;
 import picocli.CommandLine.Option;
 
@@ -19,15 +23,16 @@ final class HplOptions {
     Path platform;
 
     @Option(names = "--dgemm", paramLabel = "D.csv",
-            description = "dgemm trace (measure dgemm) for the kernel-rate model; default: the platform's host speed.")
+            description = "dgemm trace (measure dgemm) for the kernel-rate model, cleaned as calibrate cleans it; default: the"
+                    + " kernel model the platform carries (calibrate --dgemm), else the platform's host speed.")
     Path dgemm;
 
     @Option(names = "--ranks-per-node", paramLabel = "K", description = "Ranks per host (default: ceil(P*Q / hosts)).")
     Integer ranksPerNode;
 
     @Option(names = "--dgemm-load", paramLabel = "K",
-            description = "Use the dgemm trace's rows with K ranks computing at once (default: ranks per host). Testbed nodes"
-                    + " that share one machine's cores need that machine's total, e.g. 2 for 2 nodes with 1 rank each.")
+            description = "Use the kernel model's rows with K ranks computing at once (default: when the ranks fill every core of"
+                    + " a host, the most loaded rows the trace has, as measured with every rank busy; else the rows of ranks per host).")
     Integer dgemmLoad;
 
     @Option(names = "--pivot-group", paramLabel = "COLS",
@@ -60,14 +65,50 @@ final class HplOptions {
         return j;
     }
 
-    KernelModel kernels(int ranksPerNodeForTrace) {
+    /**
+     * The kernel model: {@code --dgemm}'s trace cleaned by {@link NodeModel}, else the one the platform carries
+     * ({@code node.dgemm}), else the host speed. Rows: {@code --dgemm-load}, else the most loaded rows when
+     * {@code ranksPerNode} fills the host's cores (every rank of the measurement busy, as every rank of the run),
+     * else those of {@code ranksPerNode} ranks.
+     */
+    KernelModel kernels(int ranksPerNode) {
         if (dgemmLoad != null && dgemmLoad < 1) {
             throw ScalecastException.badInput("--dgemm-load must be at least 1, got " + dgemmLoad);
         }
+        DgemmTrace grid = null;
+        String source = null;
         if (dgemm != null) {
-            return KernelModel.fromDgemm(CsvTable.read(dgemm), dgemmLoad != null ? dgemmLoad : ranksPerNodeForTrace);
+            grid = NodeModel.of(DgemmTrace.read(dgemm), dgemm.toString(), 0, 0).cleaned();
+            source = dgemm + " (cleaned)";
+        } else {
+            String line = PlatformFile.read(platform).props().get(Calibrator.NODE_DGEMM);
+            if (line != null) {
+                source = platform + " " + Calibrator.NODE_DGEMM;
+                grid = DgemmTrace.decode(line, source);
+            }
         }
-        return KernelModel.constant(PlatformFigures.read(platform).hostSpeedFlopsPerSecond());
+        if (grid == null) {
+            return KernelModel.constant(PlatformFigures.read(platform).hostSpeedFlopsPerSecond());
+        }
+        int load = dgemmLoad != null ? dgemmLoad : ranksPerNode >= coresPerHost(platform) ? grid.maxLoad() : ranksPerNode;
+        return KernelModel.fromDgemm(CsvTable.parse(grid.toTable().toCsvString(), source), load);
+    }
+
+    /** Cores of the platform's first cluster or host ({@code core} attribute, 1 when absent). */
+    static int coresPerHost(Path platform) {
+        org.w3c.dom.Document doc = io.scalecast.platform.PlatformXml.parse(platform);
+        for (String tag : List.of("cluster", "host")) {
+            org.w3c.dom.NodeList l = doc.getElementsByTagName(tag);
+            if (l.getLength() > 0) {
+                String c = ((org.w3c.dom.Element) l.item(0)).getAttribute("core");
+                try {
+                    return c.isEmpty() ? 1 : Integer.parseInt(c.trim());
+                } catch (NumberFormatException e) {
+                    throw ScalecastException.badInput(platform + ": <" + tag + "> core=\"" + c + "\": expected a whole number");
+                }
+            }
+        }
+        return 1;
     }
 
     HplPredictor.Setup setup(KernelModel km) {

@@ -260,13 +260,20 @@ final class MeasureCommand implements Runnable {
                         + " reports wall time / calls: the rate a long compute phase gets when ranks share cores (a single call"
                         + " fits in one scheduler slice and does not see the sharing). 0 = off (default).")
         double sustainedSeconds;
+        @Option(names = "--max-runs", paramLabel = "M", description = "Launch again after --runs until the node's rate of the launches"
+                + " agrees within --target-spread, at most M launches (default: --runs, no more). Each row keeps its launch (run column).")
+        Integer maxRuns;
+        @Option(names = "--target-spread", defaultValue = "0.05", paramLabel = "F", description = "With --max-runs: stop once the"
+                + " per-launch node rates agree within this fraction, (max-min)/median without the farthest launch from four on"
+                + " (default ${DEFAULT-VALUE}).")
+        double targetSpread;
 
         @Override
         public Integer call() {
             DgemmProbe.Config cfg = new DgemmProbe.Config(sizes, budgetSeconds, minReps, maxReps, ks, sustainedSeconds);
             ProbeRunner runner = launch.runner();
             Home.probe("dgemm");
-            DgemmProbe.Result r = DgemmProbe.measure(runner, cfg, launch.runs);
+            DgemmProbe.Result r = DgemmProbe.measure(runner, cfg, launch.runs, maxRuns != null ? maxRuns : launch.runs, targetSpread);
             r.trace().write(launch.out);
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "%6s %6s %12s %14s %14s %14s%n", "n", "k", "ranks_loaded", "Gflops/rank", "min", "max");
@@ -274,6 +281,7 @@ final class MeasureCommand implements Runnable {
                 out.printf(Locale.ROOT, "%6d %6d %12d %14.3f %14.3f %14.3f%n", p.n(), p.k() > 0 ? p.k() : p.n(), p.ranksLoaded(),
                         p.rateFlopsPerSecond() / 1e9, p.rateMinFlopsPerSecond() / 1e9, p.rateMaxFlopsPerSecond() / 1e9);
             }
+            out.println(r.trace().provenance().get("spread"));
             out.println("wrote " + launch.out);
             return 0;
         }

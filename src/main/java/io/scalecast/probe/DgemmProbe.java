@@ -119,6 +119,15 @@ public final class DgemmProbe {
         return pts;
     }
 
+    private static List<DgemmPoint> rows(List<Point> pts, int run) {
+        List<DgemmPoint> rows = new ArrayList<>();
+        for (Point x : pts) {
+            rows.add(new DgemmPoint(x.n(), x.rateFlopsPerSecond(), x.ranksLoaded(), x.samples(), x.rateMinFlopsPerSecond(),
+                    x.rateMaxFlopsPerSecond(), x.k(), run));
+        }
+        return rows;
+    }
+
     /** One timed call: 2·n·n·k flops (k = n when square) in t seconds. */
     private static void add(Map<List<Integer>, List<Double>> rates, String[] r, int n, int k, int loaded, double t) {
         if (!(t > 0)) {
@@ -129,8 +138,42 @@ public final class DgemmProbe {
     }
 
     public static Result measure(ProbeRunner runner, Config cfg, int runs) {
+        return measure(runner, cfg, runs, runs, 0);
+    }
+
+    /**
+     * Launches the probe at least {@code minRuns} and at most {@code maxRuns} times, one launch after the other, and stops
+     * once the node's rate ({@link DgemmTrace#plateauRate} at the most ranks loaded) of the launches so far agrees within
+     * {@code targetSpread} ((max − min) / median, leaving out the launch farthest from the median once there are four or
+     * more: one disturbed launch is rejected by calibration, it need not cost more launches). With several launches every
+     * row keeps its launch ({@code run} column), so calibration sees the spread between them.
+     */
+    public static Result measure(ProbeRunner runner, Config cfg, int minRuns, int maxRuns, double targetSpread) {
+        if (minRuns < 1 || maxRuns < minRuns || !(targetSpread >= 0)) {
+            throw ScalecastException.badInput("dgemm: need 1 <= --runs <= --max-runs and --target-spread >= 0, got " + minRuns + ", "
+                    + maxRuns + ", " + targetSpread);
+        }
         Runs r = new Runs(runner, "dgemm");
-        List<ProbeOutput> outs = r.run(runs, cfg.args());
+        List<Double> plateau = new ArrayList<>();
+        String stop = "";
+        while (true) {
+            List<ProbeOutput> outs = r.run(1, cfg.args());
+            List<Point> last = points(List.of(outs.get(outs.size() - 1)));
+            int load = last.stream().mapToInt(Point::ranksLoaded).max().orElse(1);
+            plateau.add(DgemmTrace.plateauRate(rows(last, 0), load, 0));
+            if (plateau.size() >= minRuns) {
+                double spread = io.scalecast.util.Robust.spread(plateau);
+                if (spread <= targetSpread || plateau.size() >= maxRuns) {
+                    stop = plateau.size() == 1 ? "" : String.format(Locale.ROOT, "; node rate per run (Gflop/s, %d ranks loaded): %s, spread %.1f%%%s",
+                            load, plateau.stream().map(v -> String.format(Locale.ROOT, "%.3f", v / 1e9)).collect(Collectors.joining(" ")),
+                            100 * spread, maxRuns > minRuns ? (spread <= targetSpread ? " (within the target " + 100 * targetSpread + "%)"
+                                    : " (above the target " + 100 * targetSpread + "% after --max-runs " + maxRuns + ")") : "");
+                    break;
+                }
+            }
+        }
+        List<ProbeOutput> outs = r.outputs();
+        int runs = outs.size();
         List<Point> pts = points(outs);
         List<String> spreads = new ArrayList<>();
         if (runs > 1) {
@@ -152,13 +195,17 @@ public final class DgemmProbe {
                         + " / calls (one sample per rank and run; ranks sharing a core see their share, unlike a per-call time);",
                         cfg.sustainedSeconds())
                 : "")
-                + " median / min / max over ranks x repetitions x runs; ranks_loaded = ranks"
+                + " per row median / min / max over ranks x repetitions (of its launch when there is a run column, else of every launch);"
+                + " ranks_loaded = ranks"
                 + " computing at once (the others wait without spinning); cores are shared with other work on this host");
-        p.put("spread", runs + " run(s)" + (spreads.isEmpty() ? "" : "; (max-min)/min of per-run medians: " + String.join(" ", spreads)));
+        p.put("spread", runs + " run(s)" + (spreads.isEmpty() ? "" : "; (max-min)/min of per-run medians: " + String.join(" ", spreads)) + stop);
         List<DgemmPoint> rows = new ArrayList<>();
-        for (Point x : pts) {
-            rows.add(new DgemmPoint(x.n(), x.rateFlopsPerSecond(), x.ranksLoaded(), x.samples(), x.rateMinFlopsPerSecond(),
-                    x.rateMaxFlopsPerSecond(), x.k()));
+        if (runs == 1) {
+            rows.addAll(rows(pts, 0));
+        } else {
+            for (int i = 0; i < runs; i++) {
+                rows.addAll(rows(points(List.of(outs.get(i))), i + 1));
+            }
         }
         return new Result(new DgemmTrace(p, rows), pts);
     }

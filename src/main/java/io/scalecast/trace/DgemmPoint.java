@@ -11,10 +11,13 @@ package io.scalecast.trace;
  * @param rateMinFlopsPerSecond slowest repetition, NaN when unknown
  * @param rateMaxFlopsPerSecond fastest repetition, NaN when unknown
  * @param k                     inner dimension of a shape measurement; 0 = square (k = n, column {@code k} absent)
+ * @param run                   which launch of a repeated measurement ({@code measure dgemm --runs}) this row is from,
+ *                              1-based; 0 = one row over every launch (column {@code run} absent)
  */
 public record DgemmPoint(int n, double rateFlopsPerSecond, int ranksLoaded, long repetitions, double rateMinFlopsPerSecond,
-                         double rateMaxFlopsPerSecond, int k) {
+                         double rateMaxFlopsPerSecond, int k, int run) {
     public DgemmPoint {
+        Checks.atLeast("run", run, 0);
         Checks.atLeast("n", n, 1);
         Checks.atLeast("k", k, 0);
         Checks.positive("rate_flops_per_s", rateFlopsPerSecond);
@@ -23,6 +26,17 @@ public record DgemmPoint(int n, double rateFlopsPerSecond, int ranksLoaded, long
         Checks.optPositive("rate_min_flops_per_s", rateMinFlopsPerSecond);
         Checks.optPositive("rate_max_flops_per_s", rateMaxFlopsPerSecond);
         Checks.ordered("rate_min_flops_per_s", rateMinFlopsPerSecond, "rate_max_flops_per_s", rateMaxFlopsPerSecond);
+    }
+
+    /** A row over every launch (no {@code run}). */
+    public DgemmPoint(int n, double rateFlopsPerSecond, int ranksLoaded, long repetitions, double rateMinFlopsPerSecond,
+                      double rateMaxFlopsPerSecond, int k) {
+        this(n, rateFlopsPerSecond, ranksLoaded, repetitions, rateMinFlopsPerSecond, rateMaxFlopsPerSecond, k, 0);
+    }
+
+    /** The same point with another rate (a cleaned value; min/max dropped, they described the raw samples). */
+    public DgemmPoint withRate(double rate) {
+        return new DgemmPoint(n, rate, ranksLoaded, repetitions, Double.NaN, Double.NaN, k, run);
     }
 
     /** A square point (k = n). */

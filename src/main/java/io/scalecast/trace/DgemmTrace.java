@@ -23,12 +23,12 @@ import static io.scalecast.trace.TraceTables.opt;
  */
 public record DgemmTrace(Provenance provenance, List<DgemmPoint> points) {
     private static final Comparator<DgemmPoint> ORDER = Comparator.comparingInt(DgemmPoint::ranksLoaded).thenComparingInt(DgemmPoint::n)
-            .thenComparingInt(DgemmPoint::k);
+            .thenComparingInt(DgemmPoint::k).thenComparingInt(DgemmPoint::run);
 
     public DgemmTrace {
         provenance = provenance == null ? new Provenance() : provenance;
         points = TraceTables.sortedUnique(points, ORDER, p -> "n=" + p.n() + (p.k() > 0 ? " k=" + p.k() : "")
-                + " ranks_loaded=" + p.ranksLoaded(), "(ranks_loaded, n, k)");
+                + " ranks_loaded=" + p.ranksLoaded() + (p.run() > 0 ? " run=" + p.run() : ""), "(ranks_loaded, n, k, run)");
         if (points.isEmpty()) {
             throw new IllegalArgumentException("a dgemm trace needs at least one point");
         }
@@ -46,8 +46,8 @@ public record DgemmTrace(Provenance provenance, List<DgemmPoint> points) {
         List<DgemmPoint> pts = f.rows(r -> new DgemmPoint(r.intAtLeast("n", 1), r.positive("rate_flops_per_s"),
                 r.intAtLeast("ranks_loaded", 1), r.optLongAtLeast("repetitions", 1, 0),
                 r.optPositive("rate_min_flops_per_s"), r.optPositive("rate_max_flops_per_s"),
-                (int) r.optLongAtLeast("k", 1, 0)));
-        f.unique(pts, p -> p.n() + " " + p.k() + " " + p.ranksLoaded(), "(ranks_loaded, n, k)");
+                (int) r.optLongAtLeast("k", 1, 0), (int) r.optLongAtLeast("run", 1, 0)));
+        f.unique(pts, p -> p.n() + " " + p.k() + " " + p.ranksLoaded() + " " + p.run(), "(ranks_loaded, n, k, run)");
         return new DgemmTrace(f.table.provenance(), pts);
     }
 
@@ -59,7 +59,8 @@ public record DgemmTrace(Provenance provenance, List<DgemmPoint> points) {
     /**
      * One row: with {@code n} &gt; 0 only that order, with {@code ranksLoaded} &gt; 0 only that load;
      * among the rest, the most ranks loaded, then the largest order, then (shape traces) the largest
-     * inner dimension k. Null when nothing matches.
+     * inner dimension k. A repeated measurement's runs of that (load, n, k) come back as one row at their median
+     * rate. Null when nothing matches.
      */
     public static DgemmPoint select(DgemmTrace t, int n, int ranksLoaded) {
         DgemmPoint best = null;
@@ -73,18 +74,80 @@ public record DgemmTrace(Provenance provenance, List<DgemmPoint> points) {
                 best = p;
             }
         }
-        return best;
+        if (best == null || best.run() == 0) {
+            return best;
+        }
+        DgemmPoint b = best;
+        double[] r = t.points().stream().filter(p -> p.ranksLoaded() == b.ranksLoaded() && p.n() == b.n() && p.k() == b.k())
+                .mapToDouble(DgemmPoint::rateFlopsPerSecond).sorted().toArray();
+        return new DgemmPoint(b.n(), io.scalecast.util.Robust.median(r), b.ranksLoaded(), 0, r[0], r[r.length - 1], b.k(), 0);
+    }
+
+    /**
+     * The node's per-rank dgemm rate at one load, read from a region of the trace rather than one grid point: the median
+     * rate over the rows with {@code ranksLoaded} ranks loaded in the larger half of the orders measured at that
+     * load (from the upper median on) (only order {@code n} when {@code n} &gt; 0) and, for shape rows, whose inner dimension is the largest measured
+     * there. Several rows of one (n, k) — a repeated measurement's runs — each count. NaN when no row matches.
+     */
+    public static double plateauRate(List<DgemmPoint> points, int ranksLoaded, int n) {
+        List<DgemmPoint> at = points.stream().filter(p -> p.ranksLoaded() == ranksLoaded && (n <= 0 || p.n() == n)).toList();
+        if (at.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] orders = at.stream().mapToDouble(DgemmPoint::n).distinct().sorted().toArray();
+        double minOrder = orders[orders.length / 2];
+        int kmax = at.stream().filter(p -> p.n() >= minOrder).mapToInt(DgemmPoint::k).max().orElse(0);
+        return io.scalecast.util.Robust.median(at.stream().filter(p -> p.n() >= minOrder && p.k() == kmax)
+                .mapToDouble(DgemmPoint::rateFlopsPerSecond).toArray());
+    }
+
+    /** The most ranks loaded in any row. */
+    public int maxLoad() {
+        return points.stream().mapToInt(DgemmPoint::ranksLoaded).max().orElse(1);
+    }
+
+    /**
+     * The rows as one line, {@code ranks_loaded:n:k:rate;…} (k = 0 for square rows), for a platform property: the node
+     * kernel model a calibrated platform carries ({@code node.dgemm}), rates in full precision. Runs and min/max are not kept.
+     */
+    public String encode() {
+        StringBuilder b = new StringBuilder();
+        for (DgemmPoint p : points) {
+            b.append(b.length() == 0 ? "" : ";").append(p.ranksLoaded()).append(':').append(p.n()).append(':').append(p.k()).append(':')
+                    .append(p.rateFlopsPerSecond());
+        }
+        return b.toString();
+    }
+
+    /** The inverse of {@link #encode()}; {@code source} names where the line came from (provenance, messages). */
+    public static DgemmTrace decode(String line, String source) {
+        List<DgemmPoint> pts = new java.util.ArrayList<>();
+        for (String item : line.split(";")) {
+            String[] f = item.split(":");
+            try {
+                if (f.length != 4) {
+                    throw new NumberFormatException();
+                }
+                pts.add(new DgemmPoint(Integer.parseInt(f[1].trim()), Double.parseDouble(f[3].trim()), Integer.parseInt(f[0].trim()), 0,
+                        Double.NaN, Double.NaN, Integer.parseInt(f[2].trim()), 0));
+            } catch (IllegalArgumentException e) {
+                throw io.scalecast.util.ScalecastException.badInput(source + ": node kernel model entry \"" + item
+                        + "\": expected ranks_loaded:n:k:rate with positive numbers");
+            }
+        }
+        return new DgemmTrace(new Provenance().put("source", source), pts);
     }
 
     public CsvTable toTable() {
         return TraceTables.table(TraceKind.DGEMM, provenance, points, c -> switch (c) {
             case "k" -> anyHas(points, p -> p.k() > 0);
+            case "run" -> anyHas(points, p -> p.run() > 0);
             case "repetitions" -> anyHas(points, p -> p.repetitions() > 0);
             case "rate_min_flops_per_s" -> anyHas(points, p -> !Double.isNaN(p.rateMinFlopsPerSecond()));
             case "rate_max_flops_per_s" -> anyHas(points, p -> !Double.isNaN(p.rateMaxFlopsPerSecond()));
             default -> false;
         }, p -> cells("n", p.n(), "rate_flops_per_s", p.rateFlopsPerSecond(), "ranks_loaded", p.ranksLoaded(),
-                "k", opt(p.k(), 1), "repetitions", opt(p.repetitions(), 1), "rate_min_flops_per_s", opt(p.rateMinFlopsPerSecond()),
+                "k", opt(p.k(), 1), "run", opt(p.run(), 1), "repetitions", opt(p.repetitions(), 1), "rate_min_flops_per_s", opt(p.rateMinFlopsPerSecond()),
                 "rate_max_flops_per_s", opt(p.rateMaxFlopsPerSecond())));
     }
 

@@ -27,10 +27,11 @@ public enum TraceKind {
                     "bisection_all_Bps", "pingpong_latency_s", "pingpong_bandwidth_Bps")),
     /**
      * Per-rank dgemm rate against matrix order, with a given number of ranks computing at once;
-     * optional {@code k}: the inner dimension of an n×n×k call (absent = square, k = n).
+     * optional {@code k}: the inner dimension of an n×n×k call (absent = square, k = n); optional {@code run}: the
+     * launch of a repeated measurement a row comes from (absent = one row over every launch).
      */
     DGEMM("dgemm", List.of("n", "rate_flops_per_s", "ranks_loaded"),
-            List.of("k", "repetitions", "rate_min_flops_per_s", "rate_max_flops_per_s")),
+            List.of("k", "run", "repetitions", "rate_min_flops_per_s", "rate_max_flops_per_s")),
     /** One application run (real, published or predicted): parameters, time and rate. */
     APPRUN("apprun", List.of("app", "ranks", "nodes", "parameters", "time_s", "rate", "rate_unit"),
             List.of("repeat", "spread")),

@@ -122,8 +122,17 @@ public final class PlatformEdit {
         return cluster().getAttribute(name);
     }
 
-    /** Every {@code <host>}'s and the cluster's {@code speed} multiplied by {@code factor}. */
+    /**
+     * Every {@code <host>}'s and the cluster's {@code speed} multiplied by {@code factor}, and with them the node kernel
+     * model a calibrated platform carries ({@code node.dgemm}: every rate of the grid, its shape kept).
+     */
     public PlatformEdit scaleSpeeds(double factor) {
+        String grid = hasCluster() ? clusterProp(io.scalecast.calibrate.Calibrator.NODE_DGEMM) : null;
+        if (grid != null) {
+            io.scalecast.trace.DgemmTrace d = io.scalecast.trace.DgemmTrace.decode(grid, "node.dgemm");
+            setClusterProp(io.scalecast.calibrate.Calibrator.NODE_DGEMM, new io.scalecast.trace.DgemmTrace(d.provenance(),
+                    d.points().stream().map(q -> q.withRate(q.rateFlopsPerSecond() * factor)).toList()).encode());
+        }
         for (String tag : List.of("host", "cluster")) {
             NodeList l = doc.getElementsByTagName(tag);
             for (int i = 0; i < l.getLength(); i++) {

@@ -65,7 +65,7 @@ class CalibrateCommandTest {
                 "--name", "s", "--out", xml.toString());
         assertEquals(0, r.exit, r.toString());
         assertEquals(3e9, io.scalecast.app.hpl.PlatformFigures.read(xml).hostSpeedFlopsPerSecond(), 1);
-        assertTrue(Files.readString(tmp.resolve("s.calibration.json")).contains("n=1000 k=80 with 2 ranks loaded"));
+        assertTrue(Files.readString(tmp.resolve("s.calibration.json")).contains("1 point(s) (n >= 1000, k = 80) with 2 ranks loaded"));
     }
 
     /**
