@@ -32,31 +32,94 @@ import java.nio.file.Path;
  *                            size / the route bandwidth, and the swap's ordered reference at least two messages at that
  *                            rate (a size that crossed faster was riding a token bucket's or a switch's burst, which
  *                            continuous traffic does not get; {@link SmpiTranslation}, {@link ExchangeCalibration})
+ * @param mpiProfile          MPI library profile ({@link MpiProfile}) for what the traces cannot show: a name, "none", or
+ *                            null to take it from the ping-pong trace's provenance
+ * @param sources             what each input is and where it was found ({@code calibrate --traces}: the folder's files and
+ *                            what is missing), recorded with the platform; empty when every input was named on the command line
+ *
+ * <p>Build with {@link #builder()}: every field is optional there, unset numbers keep their documented default.</p>
  */
 public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
                                  double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
                                  long eagerThresholdBytes, String note,
                                  int beffProcs, long beffLmaxBytes, int beffRandomPatterns, int dgemmN, int dgemmRanksLoaded,
                                  double latencyAssumedSeconds, String latencyReason, Path swapTrace, Path iprobe, Path sendRelease,
-                                 boolean noBurst) {
-    /** Node speed from the dgemm trace's default row (largest order, most ranks loaded); no assumed latency. */
-    public CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
-                              double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
-                              long eagerThresholdBytes, String note, int beffProcs, long beffLmaxBytes, int beffRandomPatterns) {
-        this(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeedFlopsPerSecond, nodes, coresPerNode, name,
-                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, 0, 0, Double.NaN, null, null, null, null, false);
+                                 boolean noBurst, String mpiProfile, java.util.List<String> sources) {
+
+    public static Builder builder() {
+        return new Builder();
     }
 
-    /** Dgemm row selection, no assumed latency (a ping-pong or swap summary gives the path). */
-    public CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
-                              double nodeSpeedFlopsPerSecond, int nodes, int coresPerNode, String name,
-                              long eagerThresholdBytes, String note, int beffProcs, long beffLmaxBytes, int beffRandomPatterns,
-                              int dgemmN, int dgemmRanksLoaded) {
-        this(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeedFlopsPerSecond, nodes, coresPerNode, name,
-                eagerThresholdBytes, note, beffProcs, beffLmaxBytes, beffRandomPatterns, dgemmN, dgemmRanksLoaded, Double.NaN, null, null, null, null, false);
+    /** Options by name; what is not set keeps its default (no trace, detected eager threshold, 3 random b_eff rings …). */
+    public static final class Builder {
+        private Path pingpong;
+        private Path intraPingpong;
+        private Path beff;
+        private Path swapSummary;
+        private Path dgemm;
+        private double nodeSpeed = Double.NaN;
+        private int nodes = 1;
+        private int coresPerNode = 1;
+        private String name;
+        private long eagerThreshold = -1;
+        private String note;
+        private int beffProcs;
+        private long beffLmax;
+        private int beffRandom = 3;
+        private int dgemmN;
+        private int dgemmLoaded;
+        private double latencyAssumed = Double.NaN;
+        private String latencyReason;
+        private Path swapTrace;
+        private Path iprobe;
+        private Path sendRelease;
+        private boolean noBurst;
+        private String mpiProfile;
+        private final java.util.List<String> sources = new java.util.ArrayList<>();
+
+        public Builder pingpong(Path v) { pingpong = v; return this; }
+        public Builder intraPingpong(Path v) { intraPingpong = v; return this; }
+        public Builder beff(Path v) { beff = v; return this; }
+        public Builder swapSummary(Path v) { swapSummary = v; return this; }
+        public Builder dgemm(Path v) { dgemm = v; return this; }
+        public Builder nodeSpeed(double flopsPerSecond) { nodeSpeed = flopsPerSecond; return this; }
+        public Builder nodes(int v) { nodes = v; return this; }
+        public Builder coresPerNode(int v) { coresPerNode = v; return this; }
+        public Builder name(String v) { name = v; return this; }
+        public Builder eagerThreshold(long bytes) { eagerThreshold = bytes; return this; }
+        public Builder note(String v) { note = v; return this; }
+        public Builder beffProcs(int v) { beffProcs = v; return this; }
+        public Builder beffLmax(long bytes) { beffLmax = bytes; return this; }
+        public Builder beffRandom(int v) { beffRandom = v; return this; }
+        public Builder dgemmN(int v) { dgemmN = v; return this; }
+        public Builder dgemmLoaded(int v) { dgemmLoaded = v; return this; }
+        public Builder latencyAssumed(double seconds, String reason) { latencyAssumed = seconds; latencyReason = reason; return this; }
+        public Builder swapTrace(Path v) { swapTrace = v; return this; }
+        public Builder iprobe(Path v) { iprobe = v; return this; }
+        public Builder sendRelease(Path v) { sendRelease = v; return this; }
+        public Builder noBurst(boolean v) { noBurst = v; return this; }
+        public Builder mpiProfile(String v) { mpiProfile = v; return this; }
+        public Builder source(String line) { sources.add(line); return this; }
+
+        public Path pingpong() { return pingpong; }
+        public Path dgemm() { return dgemm; }
+        public Path swapTrace() { return swapTrace; }
+        public Path swapSummary() { return swapSummary; }
+        public Path sendRelease() { return sendRelease; }
+        public Path iprobe() { return iprobe; }
+        public Path beff() { return beff; }
+        public Path intraPingpong() { return intraPingpong; }
+
+        /** @throws IllegalArgumentException naming the option that is wrong */
+        public CalibrationRequest build() {
+            return new CalibrationRequest(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeed, nodes, coresPerNode, name,
+                    eagerThreshold, note, beffProcs, beffLmax, beffRandom, dgemmN, dgemmLoaded, latencyAssumed, latencyReason, swapTrace,
+                    iprobe, sendRelease, noBurst, mpiProfile, java.util.List.copyOf(sources));
+        }
     }
 
     public CalibrationRequest {
+        sources = sources == null ? java.util.List.of() : java.util.List.copyOf(sources);
         if (dgemmN < 0 || dgemmRanksLoaded < 0) {
             throw new IllegalArgumentException("--dgemm-n and --dgemm-loaded must be positive");
         }

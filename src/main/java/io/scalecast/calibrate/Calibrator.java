@@ -4,6 +4,7 @@ import io.scalecast.platform.ClusterSpec;
 import io.scalecast.platform.NetworkFactors;
 import io.scalecast.platform.PlatformModel;
 import io.scalecast.platform.PlatformWriter;
+import io.scalecast.sim.MpiConfig;
 import io.scalecast.trace.DgemmTrace;
 import io.scalecast.util.ScalecastException;
 
@@ -100,7 +101,9 @@ public final class Calibrator {
         }
         SmpiTranslation tr = SmpiTranslation.of(main.fit(), ovh.perMessageSeconds(), ovh.perByteSeconds(), req.noBurst());
         warnings.addAll(tr.clamped());
-        Calibration.Choice eager = eagerThreshold(req, main.fit());
+        MpiProfile profile = profile(req, warnings);
+        Map<String, MpiProfile.Property> fromProfile = profile == null ? Map.of() : profile.valuesFor(tr.routeBandwidthBytesPerSecond());
+        Calibration.Choice eager = eagerThreshold(req, main.fit(), fromProfile.get(MpiConfig.EAGER_THRESHOLD));
         double routeLat = tr.routeLatencySeconds();
         double routeBw = tr.routeBandwidthBytesPerSecond();
         Calibration.LoopbackFit loop = null;
@@ -137,14 +140,14 @@ public final class Calibrator {
         Map<String, String> config = new LinkedHashMap<>();
         new java.util.TreeMap<>(SIMGRID_CONFIG).forEach(config::put);
         Map<String, String> props = new LinkedHashMap<>();
-        props.put("mpi.eager-threshold-bytes", Long.toString((long) eager.value()));
-        props.put("mpi.send-overhead-s", PlatformWriter.num(ovh.sendSeconds()));
-        props.put("mpi.recv-overhead-s", PlatformWriter.num(ovh.recvSeconds()));
-        props.put("mpi.send-overhead-per-byte-s", PlatformWriter.num(ovh.sendPerByteSeconds()));
-        props.put("mpi.recv-overhead-per-byte-s", PlatformWriter.num(ovh.recvPerByteSeconds()));
+        props.put(MpiConfig.EAGER_THRESHOLD, Long.toString((long) eager.value()));
+        props.put(MpiConfig.SEND_OVERHEAD, PlatformWriter.num(ovh.sendSeconds()));
+        props.put(MpiConfig.RECV_OVERHEAD, PlatformWriter.num(ovh.recvSeconds()));
+        props.put(MpiConfig.SEND_OVERHEAD_PER_BYTE, PlatformWriter.num(ovh.sendPerByteSeconds()));
+        props.put(MpiConfig.RECV_OVERHEAD_PER_BYTE, PlatformWriter.num(ovh.recvPerByteSeconds()));
         if (ovh.nonblockingApart()) {
-            props.put("mpi.isend-overhead-s", PlatformWriter.num(ovh.isendSeconds()));
-            props.put("mpi.irecv-overhead-s", PlatformWriter.num(ovh.irecvSeconds()));
+            props.put(MpiConfig.ISEND_OVERHEAD, PlatformWriter.num(ovh.isendSeconds()));
+            props.put(MpiConfig.IRECV_OVERHEAD, PlatformWriter.num(ovh.irecvSeconds()));
         }
         ExchangeCalibration exchange = null;
         if (swapTrace != null) {
@@ -153,7 +156,7 @@ public final class Calibrator {
             } catch (IllegalArgumentException e) {
                 throw ScalecastException.badInput(e.getMessage());
             }
-            props.put(io.scalecast.sim.MpiConfig.RENDEZVOUS_EXCHANGE, exchange.serialized() ? "serialized" : "concurrent");
+            props.put(MpiConfig.RENDEZVOUS_EXCHANGE, exchange.serialized() ? "serialized" : "concurrent");
             warnings.add("rendezvous exchange: " + exchange.reason());
         }
         if (release != null) {
@@ -168,9 +171,9 @@ public final class Calibrator {
                 why += String.format(Locale.ROOT, "; larger sends released with %d B still in flight (median of size x (t_recv - t_send)"
                         + " / t_recv over the sizes held): mpi.send-buffer-bytes", buffer);
             }
-            props.put("mpi.detached-send-max-bytes", Long.toString(detached));
+            props.put(MpiConfig.DETACHED_MAX, Long.toString(detached));
             if (buffer > 0) {
-                props.put(io.scalecast.sim.MpiConfig.SEND_BUFFER, Long.toString(buffer));
+                props.put(MpiConfig.SEND_BUFFER, Long.toString(buffer));
             }
             props.put("calibration.send-release", req.sendRelease() + " sha256=" + PingPongInput.sha256(req.sendRelease()) + "; " + why);
             warnings.add("send release: " + why);
@@ -180,7 +183,32 @@ public final class Calibrator {
                 warnings.add(String.format(Locale.ROOT, "%s: median cost of an empty MPI_Iprobe %.3e s is negative (noise):"
                         + " mpi.iprobe-overhead-s = 0", req.iprobe(), iprobeCost));
             }
-            props.put("mpi.iprobe-overhead-s", PlatformWriter.num(Math.max(0, iprobeCost)));
+            props.put(MpiConfig.IPROBE_OVERHEAD, PlatformWriter.num(Math.max(0, iprobeCost)));
+        }
+        if (profile != null) {
+            List<String> taken = new ArrayList<>();
+            for (MpiProfile.Property v : fromProfile.values()) {
+                boolean measured = switch (v.key()) {
+                    case MpiConfig.EAGER_THRESHOLD -> true; // chosen above
+                    case MpiConfig.DETACHED_MAX, MpiConfig.SEND_BUFFER -> req.sendRelease() != null;
+                    case MpiConfig.RENDEZVOUS_EXCHANGE -> req.swapTrace() != null;
+                    case MpiConfig.IPROBE_OVERHEAD -> req.iprobe() != null;
+                    default -> props.containsKey(v.key());
+                };
+                if (!measured) {
+                    props.put(v.key(), v.value());
+                    taken.add(v.describe());
+                }
+            }
+            if (eager.reason().startsWith("MPI profile")) {
+                taken.add(0, fromProfile.get(MpiConfig.EAGER_THRESHOLD).describe());
+            }
+            props.put("calibration.mpi-profile", profile.name() + " (" + profile.file().getFileName() + ", " + profile.library() + "): "
+                    + (taken.isEmpty() ? "nothing taken, every value measured" : String.join("; ", taken)));
+            taken.forEach(t -> warnings.add("from MPI profile " + profile.name() + ": " + t));
+        }
+        if (!req.sources().isEmpty()) {
+            props.put("calibration.inputs", String.join("; ", req.sources()));
         }
         props.put("calibration.tool", "scalecast calibrate");
         if (req.noBurst()) {
@@ -241,12 +269,15 @@ public final class Calibrator {
     }
 
     /**
-     * The eager threshold: explicit when given; else the breakpoint (≥ 1 KiB) where time jumps up
+     * The eager threshold: explicit when given; else the MPI profile's (the library's own limit); else the breakpoint (≥ 1 KiB) where time jumps up
      * most, if the jump is significant (a rendezvous handshake adds a round trip); else 64 KiB.
      */
-    static Calibration.Choice eagerThreshold(CalibrationRequest req, PiecewiseFit fit) {
+    static Calibration.Choice eagerThreshold(CalibrationRequest req, PiecewiseFit fit, MpiProfile.Property profile) {
         if (req.eagerThresholdBytes() >= 0) {
             return new Calibration.Choice(req.eagerThresholdBytes(), "B", "given with --eager-threshold");
+        }
+        if (profile != null) {
+            return new Calibration.Choice(Long.parseLong(profile.value()), "B", "MPI profile: " + profile.source());
         }
         List<Segment> s = fit.segments();
         double bestJump = 0;
@@ -281,6 +312,29 @@ public final class Calibrator {
         double jump = (next.predictSeconds(b) - below) / below;
         double noise = Math.max(noiseFloor, Math.max(prev.rmsRelativeError(), next.rmsRelativeError()));
         return jump > PROTOCOL_JUMP_SIGMAS * noise ? jump : 0;
+    }
+
+    /**
+     * The MPI profile: {@code --mpi NAME} (none: no profile), else the one the ping-pong trace's provenance names
+     * ({@link MpiProfile#detect}); null, with a warning saying what stays unknown, when neither says.
+     */
+    static MpiProfile profile(CalibrationRequest req, List<String> warnings) {
+        String name = req.mpiProfile();
+        if ("none".equals(name)) {
+            return null;
+        }
+        if (name == null && req.pingpong() != null) {
+            name = MpiProfile.detect(io.scalecast.trace.CsvTable.read(req.pingpong()).provenance());
+        }
+        if (name == null) {
+            if (req.sendRelease() == null || req.swapTrace() == null || req.iprobe() == null) {
+                warnings.add("no MPI profile: the ping-pong's provenance names no MPI library and transport this project has measured"
+                        + " (give --mpi " + String.join("|", MpiProfile.names()) + "); what no trace shows keeps the simulated MPI's"
+                        + " defaults (eager threshold detected or 64 KiB, no early release, concurrent exchanges, free polls)");
+            }
+            return null;
+        }
+        return MpiProfile.load(name);
     }
 
     /**

@@ -5,6 +5,7 @@ import io.scalecast.calibrate.CalibrationRecord;
 import io.scalecast.calibrate.CalibrationReport;
 import io.scalecast.calibrate.CalibrationRequest;
 import io.scalecast.calibrate.Calibrator;
+import io.scalecast.calibrate.TracesFolder;
 import io.scalecast.platform.PlatformWriter;
 import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.ScalecastException;
@@ -21,6 +22,15 @@ import java.util.concurrent.Callable;
 final class CalibrateCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--traces", paramLabel = "DIR", description = "A folder of traces (measure suite writes one): every calibration"
+            + " input found there by its kind; options given as well win. Prints what was found and what each missing input defaults to.")
+    Path traces;
+
+    @Option(names = "--mpi", paramLabel = "PROFILE", description = "MPI library profile for what no trace shows (eager limit, when a"
+            + " rendezvous send returns, exchanges, poll cost): openmpi-tcp, openmpi-shm (platforms/mpi/), or none; default: the one"
+            + " the ping-pong trace's provenance names.")
+    String mpi;
 
     @Option(names = "--pingpong", paramLabel = "F.csv", description = "Ping-pong trace between two nodes (on a one-node platform: between two cores).")
     Path pingpong;
@@ -112,12 +122,17 @@ final class CalibrateCommand implements Callable<Integer> {
     public Integer call() {
         CalibrationRequest req;
         try {
-            req = new CalibrationRequest(pingpong, intraPingpong, beff, swapSummary, dgemm,
-                    nodeSpeed == null ? Double.NaN : Units.parseFlops(nodeSpeed), nodes, coresPerNode, name,
-                    eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold), note,
-                    beffProcs, beffLmax == null ? 0 : Units.parseBytes(beffLmax), beffRandom, dgemmN, dgemmLoaded,
-                    latencyAssumed == null ? Double.NaN : Units.parseSeconds(latencyAssumed), latencyReason, swapTrace, iprobe, sendRelease,
-                    noBurst);
+            CalibrationRequest.Builder b = CalibrationRequest.builder().pingpong(pingpong).intraPingpong(intraPingpong).beff(beff).swapSummary(swapSummary)
+                    .dgemm(dgemm).nodeSpeed(nodeSpeed == null ? Double.NaN : Units.parseFlops(nodeSpeed)).nodes(nodes)
+                    .coresPerNode(coresPerNode).name(name).eagerThreshold(eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold))
+                    .note(note).beffProcs(beffProcs).beffLmax(beffLmax == null ? 0 : Units.parseBytes(beffLmax)).beffRandom(beffRandom)
+                    .dgemmN(dgemmN).dgemmLoaded(dgemmLoaded)
+                    .latencyAssumed(latencyAssumed == null ? Double.NaN : Units.parseSeconds(latencyAssumed), latencyReason)
+                    .swapTrace(swapTrace).iprobe(iprobe).sendRelease(sendRelease).noBurst(noBurst).mpiProfile(mpi);
+            if (traces != null) {
+                TracesFolder.fill(traces, b);
+            }
+            req = b.build();
         } catch (IllegalArgumentException e) {
             throw ScalecastException.badInput(e.getMessage());
         }
@@ -128,6 +143,10 @@ final class CalibrateCommand implements Callable<Integer> {
         AtomicFiles.writeString(record, json);
         AtomicFiles.writeString(out, xml);
         var w = spec.commandLine().getOut();
+        if (!req.sources().isEmpty()) {
+            w.println("inputs (--traces " + traces + "):");
+            req.sources().forEach(l -> w.println("  " + l));
+        }
         w.print(CalibrationReport.format(c));
         w.println("wrote " + out + " and " + record);
         w.flush();

@@ -58,6 +58,24 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
     public static final String RENDEZVOUS_EXCHANGE = PREFIX + "rendezvous-exchange";
     /** Platform property: {@link #sendBufferBytes}, written by {@code calibrate --send-release}. */
     public static final String SEND_BUFFER = PREFIX + "send-buffer-bytes";
+    /** Platform property: {@link #eagerThresholdBytes}. */
+    public static final String EAGER_THRESHOLD = PREFIX + "eager-threshold-bytes";
+    /** Platform property: {@link #sendOverheadSeconds}. */
+    public static final String SEND_OVERHEAD = PREFIX + "send-overhead-s";
+    /** Platform property: {@link #recvOverheadSeconds}. */
+    public static final String RECV_OVERHEAD = PREFIX + "recv-overhead-s";
+    /** Platform property: {@link #sendOverheadPerByteSeconds}. */
+    public static final String SEND_OVERHEAD_PER_BYTE = PREFIX + "send-overhead-per-byte-s";
+    /** Platform property: {@link #recvOverheadPerByteSeconds}. */
+    public static final String RECV_OVERHEAD_PER_BYTE = PREFIX + "recv-overhead-per-byte-s";
+    /** Platform property: {@link #detachedSendMaxBytes}. */
+    public static final String DETACHED_MAX = PREFIX + "detached-send-max-bytes";
+    /** Platform property: {@link #isendOverheadSeconds}. */
+    public static final String ISEND_OVERHEAD = PREFIX + "isend-overhead-s";
+    /** Platform property: {@link #irecvOverheadSeconds}. */
+    public static final String IRECV_OVERHEAD = PREFIX + "irecv-overhead-s";
+    /** Platform property: {@link #iprobeOverheadSeconds}. */
+    public static final String IPROBE_OVERHEAD = PREFIX + "iprobe-overhead-s";
 
     public MpiConfig {
         if (eagerThresholdBytes < 0 || sendOverheadSeconds < 0 || recvOverheadSeconds < 0
@@ -118,18 +136,18 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
      */
     public static MpiConfig fromProperties(Map<String, String> props) {
         MpiConfig d = defaults();
-        double os = Double.parseDouble(props.getOrDefault(PREFIX + "send-overhead-s", Double.toString(d.sendOverheadSeconds)));
-        double or = Double.parseDouble(props.getOrDefault(PREFIX + "recv-overhead-s", Double.toString(d.recvOverheadSeconds)));
+        double os = Double.parseDouble(props.getOrDefault(SEND_OVERHEAD, Double.toString(d.sendOverheadSeconds)));
+        double or = Double.parseDouble(props.getOrDefault(RECV_OVERHEAD, Double.toString(d.recvOverheadSeconds)));
         return new MpiConfig(
-                Long.parseLong(props.getOrDefault(PREFIX + "eager-threshold-bytes", Long.toString(d.eagerThresholdBytes))),
+                Long.parseLong(props.getOrDefault(EAGER_THRESHOLD, Long.toString(d.eagerThresholdBytes))),
                 os, or,
-                Double.parseDouble(props.getOrDefault(PREFIX + "send-overhead-per-byte-s", Double.toString(d.sendOverheadPerByteSeconds))),
-                Double.parseDouble(props.getOrDefault(PREFIX + "recv-overhead-per-byte-s", Double.toString(d.recvOverheadPerByteSeconds))),
-                Long.parseLong(props.getOrDefault(PREFIX + "detached-send-max-bytes", Long.toString(d.detachedSendMaxBytes))),
-                Double.parseDouble(props.getOrDefault(PREFIX + "isend-overhead-s", Double.toString(os))),
-                Double.parseDouble(props.getOrDefault(PREFIX + "irecv-overhead-s", Double.toString(or))),
+                Double.parseDouble(props.getOrDefault(SEND_OVERHEAD_PER_BYTE, Double.toString(d.sendOverheadPerByteSeconds))),
+                Double.parseDouble(props.getOrDefault(RECV_OVERHEAD_PER_BYTE, Double.toString(d.recvOverheadPerByteSeconds))),
+                Long.parseLong(props.getOrDefault(DETACHED_MAX, Long.toString(d.detachedSendMaxBytes))),
+                Double.parseDouble(props.getOrDefault(ISEND_OVERHEAD, Double.toString(os))),
+                Double.parseDouble(props.getOrDefault(IRECV_OVERHEAD, Double.toString(or))),
                 serialized(props.getOrDefault(RENDEZVOUS_EXCHANGE, "concurrent")),
-                Double.parseDouble(props.getOrDefault(PREFIX + "iprobe-overhead-s", "0")),
+                Double.parseDouble(props.getOrDefault(IPROBE_OVERHEAD, "0")),
                 Long.parseLong(props.getOrDefault(SEND_BUFFER, "0")));
     }
 
@@ -144,19 +162,19 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
 
     public Map<String, String> toProperties() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put(PREFIX + "eager-threshold-bytes", Long.toString(eagerThresholdBytes));
-        m.put(PREFIX + "send-overhead-s", Double.toString(sendOverheadSeconds));
-        m.put(PREFIX + "recv-overhead-s", Double.toString(recvOverheadSeconds));
-        m.put(PREFIX + "send-overhead-per-byte-s", Double.toString(sendOverheadPerByteSeconds));
-        m.put(PREFIX + "recv-overhead-per-byte-s", Double.toString(recvOverheadPerByteSeconds));
-        m.put(PREFIX + "detached-send-max-bytes", Long.toString(detachedSendMaxBytes));
-        m.put(PREFIX + "isend-overhead-s", Double.toString(isendOverheadSeconds));
-        m.put(PREFIX + "irecv-overhead-s", Double.toString(irecvOverheadSeconds));
+        m.put(EAGER_THRESHOLD, Long.toString(eagerThresholdBytes));
+        m.put(SEND_OVERHEAD, Double.toString(sendOverheadSeconds));
+        m.put(RECV_OVERHEAD, Double.toString(recvOverheadSeconds));
+        m.put(SEND_OVERHEAD_PER_BYTE, Double.toString(sendOverheadPerByteSeconds));
+        m.put(RECV_OVERHEAD_PER_BYTE, Double.toString(recvOverheadPerByteSeconds));
+        m.put(DETACHED_MAX, Long.toString(detachedSendMaxBytes));
+        m.put(ISEND_OVERHEAD, Double.toString(isendOverheadSeconds));
+        m.put(IRECV_OVERHEAD, Double.toString(irecvOverheadSeconds));
         if (serializedRendezvous) {
             m.put(RENDEZVOUS_EXCHANGE, "serialized");
         }
         if (iprobeOverheadSeconds > 0) {
-            m.put(PREFIX + "iprobe-overhead-s", Double.toString(iprobeOverheadSeconds));
+            m.put(IPROBE_OVERHEAD, Double.toString(iprobeOverheadSeconds));
         }
         if (sendBufferBytes > 0) {
             m.put(SEND_BUFFER, Long.toString(sendBufferBytes));

@@ -65,9 +65,9 @@ public record NetworkPreset(String name, double latencySeconds, double bandwidth
         e.setConfig("smpi/bw-factor", "0:1");
         e.setConfig("network/crosstraffic", "0");
         e.setConfig("network/TCP-gamma", "1e30");
-        e.setClusterProp("mpi.eager-threshold-bytes", Long.toString(eagerThresholdBytes));
-        for (String k : List.of("mpi.send-overhead-s", "mpi.recv-overhead-s", "mpi.send-overhead-per-byte-s", "mpi.recv-overhead-per-byte-s",
-                "mpi.isend-overhead-s", "mpi.irecv-overhead-s")) {
+        e.setClusterProp(io.scalecast.sim.MpiConfig.EAGER_THRESHOLD, Long.toString(eagerThresholdBytes));
+        for (String k : List.of(io.scalecast.sim.MpiConfig.SEND_OVERHEAD, io.scalecast.sim.MpiConfig.RECV_OVERHEAD, io.scalecast.sim.MpiConfig.SEND_OVERHEAD_PER_BYTE, io.scalecast.sim.MpiConfig.RECV_OVERHEAD_PER_BYTE,
+                io.scalecast.sim.MpiConfig.ISEND_OVERHEAD, io.scalecast.sim.MpiConfig.IRECV_OVERHEAD)) {
             e.setClusterProp(k, "0");
         }
         e.setClusterProp("whatif.network", name + ": " + source);

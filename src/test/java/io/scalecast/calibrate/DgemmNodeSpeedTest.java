@@ -21,8 +21,8 @@ class DgemmNodeSpeedTest {
     Path dir;
 
     private CalibrationRequest request(Path dgemm, int n, int loaded) {
-        return new CalibrationRequest(Path.of("unused.csv"), null, null, null, dgemm, Double.NaN, 4, 1, "t", -1, null, 0, 0, 3,
-                n, loaded);
+        return CalibrationRequest.builder().pingpong(Path.of("unused.csv")).dgemm(dgemm).nodes(4).name("t").dgemmN(n)
+                .dgemmLoaded(loaded).build();
     }
 
     @Test

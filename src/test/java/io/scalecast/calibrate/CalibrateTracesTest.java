@@ -1,0 +1,106 @@
+package io.scalecast.calibrate;
+
+import io.scalecast.cli.Cli;
+import io.scalecast.platform.PlatformFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code calibrate --traces DIR}: one folder in, the same platform as the options written out by hand. */
+class CalibrateTracesTest {
+    @TempDir
+    Path dir;
+
+    private static final Path ROOT = Path.of(System.getenv().getOrDefault("SCALECAST_HOME", ".")).toAbsolutePath();
+
+    private Path folder(String name, String... files) throws Exception {
+        Path d = Files.createDirectories(dir.resolve(name));
+        for (int i = 0; i < files.length; i += 2) {
+            Files.copy(ROOT.resolve(files[i + 1]), d.resolve(files[i]));
+        }
+        return d;
+    }
+
+    @Test
+    void aFolderGivesThePlatformTheOptionsGive() throws Exception {
+        Path d = folder("tb", "pingpong.csv", "traces/testbed/pingpong-2n-100mbit.csv", "swap.csv", "traces/testbed/swap-2n-100mbit.csv",
+                "release.csv", "traces/testbed/release-2n-100mbit.csv", "release-delayed.csv", "traces/testbed/release-delayed-2n-100mbit.csv",
+                "iprobe.csv", "traces/testbed/iprobe-2n-100mbit.csv", "dgemm.csv", "validation/hpl-testbed-2n-100mbit-shapes/dgemm-shapes.csv");
+        Path a = dir.resolve("a.xml");
+        Cli ra = Cli.run("calibrate", "--traces", d.toString(), "--nodes", "2", "--name", "tb", "--out", a.toString());
+        assertEquals(0, ra.exit, ra.toString());
+        assertTrue(ra.out.contains("release-delayed.csv: a delayed-receiver release trace"), ra.out);
+        Path b = dir.resolve("b.xml");
+        Cli rb = Cli.run("calibrate", "--pingpong", d.resolve("pingpong.csv").toString(), "--swap", d.resolve("swap.csv").toString(),
+                "--send-release", d.resolve("release.csv").toString(), "--iprobe", d.resolve("iprobe.csv").toString(),
+                "--dgemm", d.resolve("dgemm.csv").toString(), "--eager-threshold", "65535", "--nodes", "2", "--name", "tb", "--out", b.toString());
+        assertEquals(0, rb.exit, rb.toString());
+        assertEquals(model(a), model(b));
+        assertEquals(strip(Files.readString(a)), strip(Files.readString(b)));
+    }
+
+    @Test
+    void aPingPongAloneWorksAndSaysWhatIsMissing() throws Exception {
+        Path d = folder("pp", "pingpong.csv", "traces/testbed/pingpong-2n-1gbit.csv");
+        Path a = dir.resolve("p.xml");
+        Cli r = Cli.run("calibrate", "--traces", d.toString(), "--nodes", "2", "--name", "p", "--out", a.toString());
+        assertEquals(0, r.exit, r.toString());
+        for (String what : new String[]{"swap", "send release", "iprobe", "dgemm", "b_eff"}) {
+            assertTrue(r.out.lines().anyMatch(l -> l.contains(what) && l.contains("missing ->")), what + "\n" + r.out);
+        }
+        Map<String, String> p = PlatformFile.read(a).props();
+        // the library's own limit, not the 1 MiB breakpoint the 1 Gbit/s ping-pong shows
+        assertEquals("65535", p.get("mpi.eager-threshold-bytes"));
+        assertEquals("serialized", p.get("mpi.rendezvous-exchange"));
+        assertEquals("2161595", p.get("mpi.send-buffer-bytes"));
+        assertTrue(p.get("calibration.mpi-profile").startsWith("openmpi-tcp"), p.get("calibration.mpi-profile"));
+        assertTrue(r.out.contains("from MPI profile openmpi-tcp: mpi.detached-send-max-bytes = 2097152"), r.out);
+    }
+
+    @Test
+    void noProfileLeavesTheDetectedThreshold() throws Exception {
+        Path d = folder("np", "pingpong.csv", "traces/testbed/pingpong-2n-1gbit.csv");
+        Path a = dir.resolve("n.xml");
+        Cli r = Cli.run("calibrate", "--traces", d.toString(), "--mpi", "none", "--nodes", "2", "--name", "n", "--out", a.toString());
+        assertEquals(0, r.exit, r.toString());
+        Map<String, String> p = PlatformFile.read(a).props();
+        assertEquals("1048576", p.get("mpi.eager-threshold-bytes"));
+        assertFalse(p.containsKey("mpi.send-buffer-bytes"));
+    }
+
+    @Test
+    void anEmptyOrMissingFolderIsBadInput() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Cli r = Cli.run("calibrate", "--traces", empty.toString(), "--nodes", "2", "--name", "e", "--out", dir.resolve("e.xml").toString());
+        assertEquals(2, r.exit, r.toString());
+        assertTrue(r.err.contains(empty.toString()) && r.err.contains("no calibration trace"), r.err);
+        Cli m = Cli.run("calibrate", "--traces", dir.resolve("nope").toString(), "--nodes", "2", "--name", "e", "--out", dir.resolve("e.xml").toString());
+        assertEquals(2, m.exit, m.toString());
+        assertTrue(m.err.contains("nope") && m.err.contains("not a folder"), m.err);
+        assertFalse(Files.exists(dir.resolve("e.xml")));
+        Cli bad = Cli.run("calibrate", "--mpi", "lam", "--pingpong", ROOT.resolve("traces/testbed/pingpong-2n-1gbit.csv").toString(),
+                "--nodes", "2", "--name", "e", "--out", dir.resolve("e.xml").toString());
+        assertEquals(2, bad.exit, bad.toString());
+        assertTrue(bad.err.contains("no such MPI profile") && bad.err.contains("openmpi-tcp"), bad.err);
+    }
+
+    /** The platform without its provenance lines (calibration.* properties say where inputs came from). */
+    private static String strip(String xml) {
+        return xml.replaceAll("(?m)^\\s*<prop id=\"calibration\\.[^\n]*\n", "").replaceAll("<!--.*?-->", "");
+    }
+
+    private static Map<String, String> model(Path xml) {
+        Map<String, String> m = new TreeMap<>(PlatformFile.read(xml).props());
+        m.keySet().removeIf(k -> k.startsWith("calibration."));
+        m.putAll(PlatformFile.read(xml).config());
+        return m;
+    }
+}
