@@ -95,7 +95,10 @@ final class ValidateCommand implements Callable<Integer> {
             long n = results.stream().mapToLong(CaseResult::intervalPoints).sum();
             o.printf(Locale.ROOT, "interval coverage: %.0f%% of %d points inside their 95%% prediction interval%n", 100 * cov, n);
         }
-        if (results.size() > 1) {
+        List<String> sets = ValidationReport.setLines(results);
+        if (!sets.isEmpty()) {
+            sets.forEach(o::println);
+        } else if (results.size() > 1) {
             o.println(ValidationReport.pooledLine(results));
         }
         long pass = results.stream().filter(r -> r.status() == CaseResult.Status.PASS).count();

@@ -263,6 +263,25 @@ public final class ValidationReport {
      * case's point tolerance, and the median and max |signed relative error| over all of them.
      */
     public static String pooledLine(List<CaseResult> results) {
+        return pooledLine("all points", results);
+    }
+
+    /**
+     * One line per set when the run holds both development and held-out cases (validation/holdout/): the held-out set is
+     * reported apart, never pooled into the development figures; empty otherwise.
+     */
+    public static List<String> setLines(List<CaseResult> results) {
+        List<CaseResult> held = results.stream().filter(r -> r.vcase().heldOut()).toList();
+        if (held.isEmpty() || held.size() == results.size()) {
+            return held.isEmpty() ? List.of() : List.of(pooledLine("held-out set (" + held.size() + " cases)", held));
+        }
+        List<CaseResult> dev = results.stream().filter(r -> !r.vcase().heldOut()).toList();
+        return List.of(pooledLine("development set (" + dev.size() + " cases)", dev),
+                pooledLine("held-out set (" + held.size() + " cases)", held));
+    }
+
+    /** {@code label}: how many points lie within their case's tolerance, median and max |error| over them. */
+    public static String pooledLine(String label, List<CaseResult> results) {
         List<Double> errors = new ArrayList<>();
         long within = 0;
         long missing = 0;
@@ -276,8 +295,8 @@ public final class ValidationReport {
                 }
             }
         }
-        return String.format(Locale.ROOT, "all points: %d of %d within their case's tolerance, median |err| %s, max |err| %s%s",
-                within, errors.size(), pct(Metrics.medianAbs(errors)),
+        return String.format(Locale.ROOT, "%s: %d of %d within their case's tolerance, median |err| %s, max |err| %s%s",
+                label, within, errors.size(), pct(Metrics.medianAbs(errors)),
                 pct(Metrics.maxAbs(errors)),
                 missing == 0 ? "" : " (" + missing + " measured point(s) without a prediction)");
     }

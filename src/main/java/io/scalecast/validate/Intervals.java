@@ -99,7 +99,7 @@ public final class Intervals {
             }
             ValidationCase c = results.get(i).vcase();
             Path dir = Validator.workDir(opt, c).resolve("intervals").resolve("sample-" + owner.get(t)[1]);
-            samples.computeIfAbsent(i, x -> new ArrayList<>()).add(CsvTable.read(c.predictedIn(dir, opt.root())));
+            samples.computeIfAbsent(i, x -> new ArrayList<>()).add(c.predictedTable(dir, opt.root()));
         }
         List<CaseResult> out = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {

@@ -22,7 +22,8 @@ import java.util.List;
  * @param dir            the case folder
  * @param title          one line saying what is validated
  * @param steps          scalecast command lines (without "scalecast"), run in order
- * @param predicted      the prediction table, usually under {@code {work}}
+ * @param predicted      the prediction table(s), usually under {@code {work}}: one path, or several (a JSON array) whose
+ *                       rows are compared together, e.g. one {@code predict} step per configuration
  * @param measured       the measured table (resolved against {@code dir})
  * @param key            columns identifying a point in both tables
  * @param predictedValue the compared column of the prediction
@@ -31,9 +32,18 @@ import java.util.List;
  * @param source         where the measured figures come from
  * @param plotX          the column on the plots' x axis (default: the last key column)
  */
-public record ValidationCase(String name, Path dir, String title, List<List<String>> steps, String predicted,
+public record ValidationCase(String name, Path dir, String title, List<List<String>> steps, List<String> predicted,
                              Path measured, List<String> key, String predictedValue, String measuredValue,
                              Tolerance tolerance, String source, String plotX) {
+
+    /** Folder of the sealed held-out cases ({@code validation/holdout/}; notes/validation-protocol.md). */
+    public static final String HOLDOUT = "holdout";
+
+    /** Whether the case belongs to the sealed held-out set (its folder lies under {@code validation/holdout/}). */
+    public boolean heldOut() {
+        return dir.getParent() != null && dir.getParent().getFileName() != null
+                && HOLDOUT.equals(dir.getParent().getFileName().toString());
+    }
 
     /** Placeholder for the case's scratch folder in steps and paths. */
     public static final String WORK = "{work}";
@@ -97,7 +107,7 @@ public record ValidationCase(String name, Path dir, String title, List<List<Stri
         String measured = string(o, "measured", f, text);
         String plotX = o.has("plot_x") ? o.get("plot_x").getAsString() : key.get(key.size() - 1);
         return new ValidationCase(caseName(dir), dir, string(o, "title", f, text), steps,
-                string(o, "predicted", f, text), dir.resolve(measured).normalize(), key,
+                predicted(o, f, text), dir.resolve(measured).normalize(), key,
                 string(o, "predicted_value", f, text), string(o, "measured_value", f, text), t,
                 string(o, "source", f, text), plotX);
     }
@@ -149,8 +159,40 @@ public record ValidationCase(String name, Path dir, String title, List<List<Stri
         return steps.stream().map(s -> s.stream().map(a -> a.replace(WORK, w)).toList()).toList();
     }
 
-    /** The prediction table's path for a given scratch folder (relative paths against {@code root}). */
-    public Path predictedIn(Path work, Path root) {
-        return root.resolve(predicted.replace(WORK, work.toString())).normalize();
+    /** The prediction tables' paths for a given scratch folder (relative paths against {@code root}). */
+    public List<Path> predictedIn(Path work, Path root) {
+        return predicted.stream().map(p -> root.resolve(p.replace(WORK, work.toString())).normalize()).toList();
+    }
+
+    /** The prediction: the rows of every predicted table, in order (the first table's provenance and columns). */
+    public io.scalecast.trace.CsvTable predictedTable(Path work, Path root) {
+        List<Path> files = predictedIn(work, root);
+        io.scalecast.trace.CsvTable first = io.scalecast.trace.CsvTable.read(files.get(0));
+        if (files.size() == 1) {
+            return first;
+        }
+        io.scalecast.trace.CsvTable all = new io.scalecast.trace.CsvTable(first.provenance(), first.columns());
+        for (Path f : files) {
+            io.scalecast.trace.CsvTable t = f.equals(files.get(0)) ? first : io.scalecast.trace.CsvTable.read(f);
+            for (int i = 0; i < t.size(); i++) {
+                all.addRow(t.row(i));
+            }
+        }
+        return all;
+    }
+
+    private static List<String> predicted(JsonObject o, String f, String text) {
+        JsonElement e = o.get("predicted");
+        if (e != null && e.isJsonArray() && e.getAsJsonArray().size() > 0) {
+            List<String> out = new ArrayList<>();
+            for (JsonElement x : e.getAsJsonArray()) {
+                if (!x.isJsonPrimitive()) {
+                    throw bad(f, text, "predicted", "\"predicted\" must be a path or an array of paths");
+                }
+                out.add(x.getAsString());
+            }
+            return List.copyOf(out);
+        }
+        return List.of(string(o, "predicted", f, text));
     }
 }

@@ -82,7 +82,7 @@ public final class Validator {
                     + r.message(), List.of(), r.wallSeconds());
         }
         try {
-            CsvTable predicted = CsvTable.read(c.predictedIn(workDir(opt, c), opt.root()));
+            CsvTable predicted = c.predictedTable(workDir(opt, c), opt.root());
             CsvTable measured = CsvTable.read(c.measured());
             List<Pair> pairs = Pairing.pair(predicted, measured, c.key(), c.predictedValue(), c.measuredValue());
             return CaseResult.judge(c, pairs, r.wallSeconds());
