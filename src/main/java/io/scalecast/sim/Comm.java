@@ -43,11 +43,9 @@ public interface Comm {
      * posted it (an eager message sent, a rendezvous one waiting for its match); the message stays
      * to be received. Charges the platform's {@code mpi.iprobe-overhead-s}. A rendezvous sender is
      * held until the receive is posted, so a receiver that probes between compute phases (HPL's
-     * panel broadcast) holds it until its next probe. Added after the first version of this interface.
+     * panel broadcast) holds it until its next probe.
      */
-    default boolean iprobe(int src, int tag) {
-        throw new UnsupportedOperationException("iprobe is not implemented by " + getClass().getName());
-    }
+    boolean iprobe(int src, int tag);
 
     void wait(Request request);
 
@@ -65,21 +63,18 @@ public interface Comm {
     /**
      * Synchronises all members at no simulated cost: every member leaves at the simulated time the
      * last one arrived. For measurement harnesses whose barrier lies outside the timed region
-     * (b_eff, swap), where simulating it would only cost wall time. Added after the first version
-     * of this interface; the default is a real {@link #barrier()}.
+     * (b_eff, swap), where simulating it would only cost wall time.
      */
-    default void barrierUntimed() {
-        barrier();
-    }
+    void barrierUntimed();
 
     /** Barrier (dissemination: ⌈log2 P⌉ rounds of empty messages to rank+2^k from rank−2^k). */
     void barrier();
 
     /**
-     * Broadcast of {@code bytes} from {@code root} with the given algorithm: binomial tree (MPICH's),
-     * or one of HPL's panel broadcasts as described in {@link BcastAlgorithm}.
+     * Broadcast of {@code bytes} from {@code root} (MPICH's binomial tree). HPL's panel broadcasts
+     * are the HPL skeleton's own ({@code app.hpl.PanelBroadcast}), built on point-to-point calls.
      */
-    void bcast(int root, long bytes, BcastAlgorithm algorithm);
+    void bcast(int root, long bytes);
 
     /** Reduce of {@code bytes} to {@code root} (binomial tree; reduction arithmetic not charged). */
     void reduce(int root, long bytes);
@@ -101,19 +96,13 @@ public interface Comm {
      * (0 = nothing); must agree with what rank r sends. All receives are posted, then the sends
      * in the order rank+1, rank+2, … (Open MPI's basic linear algorithm), then all are awaited.
      */
-    default void alltoallv(long[] sendBytes, long[] recvBytes) {
-        alltoallv(sendBytes);
-    }
+    void alltoallv(long[] sendBytes, long[] recvBytes);
 
     /**
      * Allgather of {@code bytes} per rank (ring: P−1 steps, each a send of {@code bytes} to
-     * rank+1 and a receive from rank−1). Added after the first version of this interface; the
-     * default (gather then binomial broadcast of the whole) keeps older implementations working.
+     * rank+1 and a receive from rank−1).
      */
-    default void allgather(long bytes) {
-        gather(0, bytes);
-        bcast(0, bytes * size(), BcastAlgorithm.BINOMIAL);
-    }
+    void allgather(long bytes);
 
     /** Gather of {@code bytes} from every rank to {@code root} (linear: root receives from all at once). */
     void gather(int root, long bytes);

@@ -244,9 +244,9 @@ final class MsgComm implements Comm {
     }
 
     @Override
-    public void bcast(int root, long bytes, BcastAlgorithm algorithm) {
+    public void bcast(int root, long bytes) {
         checkRank(root, "root");
-        Collectives.bcast(this, root, bytes, algorithm);
+        Collectives.bcast(this, root, bytes);
     }
 
     @Override

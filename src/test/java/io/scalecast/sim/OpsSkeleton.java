@@ -7,14 +7,13 @@ import java.util.Map;
 /**
  * Test skeleton: every rank runs the operation named by {@code op} and records when it returned
  * ({@code end<r>}); some operations record more. Parameters: {@code ranks}, {@code op},
- * {@code bytes}, {@code root}, {@code alg}, {@code delay-s}.
+ * {@code bytes}, {@code root}, {@code delay-s}.
  */
 public final class OpsSkeleton implements Skeleton {
     private int ranks;
     private String op;
     private long bytes;
     private int root;
-    private BcastAlgorithm alg;
     private double delay;
     private double[] end;
     private final SimResult out = new SimResult();
@@ -25,7 +24,6 @@ public final class OpsSkeleton implements Skeleton {
         op = p.get("op");
         bytes = Long.parseLong(p.getOrDefault("bytes", "0"));
         root = Integer.parseInt(p.getOrDefault("root", "0"));
-        alg = BcastAlgorithm.valueOf(p.getOrDefault("alg", "BINOMIAL"));
         delay = Double.parseDouble(p.getOrDefault("delay-s", "0"));
         end = new double[ranks];
         return ranks;
@@ -35,7 +33,7 @@ public final class OpsSkeleton implements Skeleton {
     public void rank(Comm c) {
         int r = c.rank();
         switch (op) {
-            case "bcast" -> c.bcast(root, bytes, alg);
+            case "bcast" -> c.bcast(root, bytes);
             case "reduce" -> c.reduce(root, bytes);
             case "allreduce" -> c.allreduce(bytes);
             case "barrier" -> {

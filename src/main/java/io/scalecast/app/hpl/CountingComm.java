@@ -1,6 +1,5 @@
 package io.scalecast.app.hpl;
 
-import io.scalecast.sim.BcastAlgorithm;
 import io.scalecast.sim.Comm;
 import io.scalecast.sim.MpiConfig;
 import io.scalecast.sim.Request;
@@ -60,10 +59,13 @@ final class CountingComm implements Comm {
     @Override public void compute(double flops) { c.compute(flops); }
     @Override public void computeSeconds(double seconds) { c.computeSeconds(seconds); }
     @Override public void barrier() { c.barrier(); }
-    @Override public void bcast(int root, long b, BcastAlgorithm algorithm) { c.bcast(root, b, algorithm); }
+    @Override public void barrierUntimed() { c.barrierUntimed(); }
+    @Override public void bcast(int root, long b) { c.bcast(root, b); }
     @Override public void reduce(int root, long b) { c.reduce(root, b); }
     @Override public void allreduce(long b) { c.allreduce(b); }
     @Override public void alltoallv(long[] sendBytes) { c.alltoallv(sendBytes); }
+    @Override public void alltoallv(long[] sendBytes, long[] recvBytes) { c.alltoallv(sendBytes, recvBytes); }
+    @Override public void allgather(long b) { c.allgather(b); }
     @Override public void gather(int root, long b) { c.gather(root, b); }
     @Override public Comm sub(int[] ranks) { return c.sub(ranks); }
     @Override public MpiConfig config() { return c.config(); }

@@ -48,7 +48,8 @@ final class PanelBroadcast {
         final long doubles;
         /** The ring neighbour the panel comes from (a rank of {@code c}), −1 for the root or no ring. */
         int from = -1;
-        boolean forwarded;
+        /** This process is through with the broadcast: a ring member has forwarded the panel, a long broadcast has finished. */
+        boolean done;
 
         InFlight(int root, long doubles) {
             this.root = root;
@@ -104,7 +105,7 @@ final class PanelBroadcast {
         if (q <= 1) {
             return false;
         }
-        return topology.isLong() || !b.forwarded;
+        return !b.done;
     }
 
     /**
@@ -112,7 +113,7 @@ final class PanelBroadcast {
      * sender has posted it, receive it and forward it. A rendezvous sender waits until then.
      */
     void progress(InFlight b) {
-        if (b == null || b.forwarded || b.from < 0) {
+        if (b == null || b.done || b.from < 0) {
             return;
         }
         double t0 = c.wtime();
@@ -128,7 +129,8 @@ final class PanelBroadcast {
         double t0 = c.wtime();
         if (topology.isLong()) {
             longBroadcast(b.root, b.doubles);
-        } else if (!b.forwarded && q > 1) {
+            b.done = true;
+        } else if (!b.done && q > 1) {
             c.recv(b.from, tag);
             forward(b);
         }
@@ -139,7 +141,7 @@ final class PanelBroadcast {
         for (int d : ringDestinations(relative(b.root))) {
             c.send(atRel(b.root, d), b.doubles * GridRank.DOUBLE, tag);
         }
-        b.forwarded = true;
+        b.done = true;
     }
 
     private int relative(int root) {
@@ -151,37 +153,28 @@ final class PanelBroadcast {
     }
 
     /**
-     * Ring segments (relative ranks [from, to)) of the ring algorithms: the root sends to the
-     * first of each segment, every other member forwards to the next one in its segment.
-     * 1ring: [1,Q); 1ringM: [1,2),[2,Q); 2ring: [1,Q/2),[Q/2,Q) (root → 1 and → Q/2);
-     * 2ringM: [1,2) then the 2-ring on [2,Q).
+     * Ring segments (relative ranks [from, to)): the root sends to the first of each segment, in
+     * this order, and every other member forwards to the next one in its segment. With
+     * h = ⌈Q/2⌉ (HPL's {@code roo2}): 1ring [1,Q); 1rinM [1,2),[2,Q); 2ring [1,h),[h,Q);
+     * 2rinM [1,2),[2,h),[h,Q) (h computed over the whole row, as HPL_bcast_2rinM does).
      */
     private List<int[]> segments() {
-        List<int[]> s = new ArrayList<>();
-        switch (topology) {
-            case RING_1 -> s.add(new int[]{1, q});
-            case RING_1M -> {
-                s.add(new int[]{1, 2});
-                s.add(new int[]{2, q});
-            }
-            case RING_2 -> {
-                int m = Math.max(2, q / 2);
-                s.add(new int[]{1, m});
-                s.add(new int[]{m, q});
-            }
-            case RING_2M -> {
-                int m = 2 + Math.max(1, (q - 2) / 2);
-                s.add(new int[]{1, 2});
-                s.add(new int[]{2, m});
-                s.add(new int[]{m, q});
-            }
+        int h = (q + 1) / 2;
+        List<int[]> s = switch (topology) {
+            case RING_1 -> List.of(new int[]{1, q});
+            case RING_1M -> List.of(new int[]{1, 2}, new int[]{2, q});
+            case RING_2 -> List.of(new int[]{1, h}, new int[]{h, q});
+            case RING_2M -> List.of(new int[]{1, 2}, new int[]{2, Math.max(2, h)}, new int[]{Math.max(2, h), q});
             default -> throw new IllegalStateException("not a ring broadcast: " + topology);
-        }
-        s.removeIf(seg -> seg[0] >= Math.min(seg[1], q));
+        };
+        List<int[]> out = new ArrayList<>();
         for (int[] seg : s) {
-            seg[1] = Math.min(seg[1], q);
+            int to = Math.min(seg[1], q);
+            if (seg[0] < to) {
+                out.add(new int[]{seg[0], to});
+            }
         }
-        return s;
+        return out;
     }
 
     private int ringSource(int rr) {
@@ -209,23 +202,25 @@ final class PanelBroadcast {
     }
 
     /**
-     * BCAST 4 (long) / 5 (longM): binary-tree scatter of the panel in m pieces then m−1
-     * roll steps (each member passes a piece to the next and receives one from the
-     * previous); longM first sends the whole panel to relative rank 1, which then stays out.
+     * BCAST 4 (HPL_bcast_blong) and 5 (HPL_bcast_blonM): the m members (the whole row; for longM
+     * all but relative rank 1, which first gets the whole panel from the root and is then done)
+     * hold the panel as m pieces of ⌊len/m⌋ doubles (at least 1), the last taking the rest. A
+     * binary-tree spread gives member i piece i (the tree of {@link #spread}), then m−1 roll
+     * steps: at step k, member i exchanges with its previous member when i+k is odd, sending
+     * piece i+⌊k/2⌋, else with its next member, sending piece i−⌊k/2⌋ (indices mod m).
      */
     private void longBroadcast(int root, long doubles) {
         if (q == 1) {
             return;
         }
         int rr = relative(root);
-        long size = doubles * GridRank.DOUBLE;
         List<Integer> members = new ArrayList<>();
         for (int r = 0; r < q; r++) {
             members.add(r);
         }
         if (topology == BcastTopology.LONG_M) {
             if (rr == 0) {
-                c.send(atRel(root, 1), size, tag);
+                c.send(atRel(root, 1), doubles * GridRank.DOUBLE, tag);
             } else if (rr == 1) {
                 c.recv(atRel(root, 0), tag);
                 return;
@@ -236,31 +231,51 @@ final class PanelBroadcast {
         if (m == 1) {
             return;
         }
+        Pieces pieces = new Pieces(doubles, m);
         int pos = members.indexOf(rr);
-        long piece = (size + m - 1) / m;
-        scatter(root, members, pos, 0, m, piece);
-        int next = members.get((pos + 1) % m);
-        int prev = members.get((pos - 1 + m) % m);
-        for (int s = 0; s < m - 1; s++) {
-            c.sendrecv(atRel(root, next), piece, tag, atRel(root, prev), tag);
+        spread(root, members, pieces, pos, 0, m);
+        int next = atRel(root, members.get((pos + 1) % m));
+        int prev = atRel(root, members.get((pos - 1 + m) % m));
+        for (int k = 0; k < m - 1; k++) {
+            int l = k >> 1;
+            boolean toPrev = ((pos + k) & 1) != 0;
+            int piece = Math.floorMod(toPrev ? pos + l : pos - l, m);
+            int partner = toPrev ? prev : next;
+            c.sendrecv(partner, pieces.bytes(piece, piece + 1), tag, partner, tag);
         }
     }
 
-    private void scatter(int root, List<Integer> members, int pos, int lo, int hi, long piece) {
+    /** The m pieces of a panel of {@code doubles} doubles (HPL_bcast_blong's {@code count}). */
+    private record Pieces(long doubles, int m) {
+        /** Bytes of pieces [from, to). */
+        long bytes(int from, int to) {
+            long count = Math.max(1, doubles / m);
+            long start = Math.min(doubles, from * count);
+            long end = to == m ? doubles : Math.min(doubles, to * count);
+            return Math.max(0, end - start) * GridRank.DOUBLE;
+        }
+    }
+
+    /**
+     * Binary-tree spread over member positions [lo, hi), held by {@code lo}: it sends pieces
+     * [mid, hi) to mid = lo + the largest power of two below hi − lo, then both halves go on in
+     * the same way (HPL's loop over ip2 from col_ip2m1 down).
+     */
+    private void spread(int root, List<Integer> members, Pieces pieces, int pos, int lo, int hi) {
         if (hi - lo <= 1) {
             return;
         }
-        int mid = lo + (hi - lo + 1) / 2;
+        int mid = lo + Integer.highestOneBit(hi - lo - 1);
         if (pos == lo) {
-            c.send(atRel(root, members.get(mid)), (hi - mid) * piece, tag);
-            scatter(root, members, pos, lo, mid, piece);
+            c.send(atRel(root, members.get(mid)), pieces.bytes(mid, hi), tag);
+            spread(root, members, pieces, pos, lo, mid);
         } else if (pos == mid) {
             c.recv(atRel(root, members.get(lo)), tag);
-            scatter(root, members, pos, mid, hi, piece);
+            spread(root, members, pieces, pos, mid, hi);
         } else if (pos < mid) {
-            scatter(root, members, pos, lo, mid, piece);
+            spread(root, members, pieces, pos, lo, mid);
         } else {
-            scatter(root, members, pos, mid, hi, piece);
+            spread(root, members, pieces, pos, mid, hi);
         }
     }
 }
