@@ -8,7 +8,6 @@ import org.simgrid.msg.Process;
 import org.simgrid.msg.Semaphore;
 import org.simgrid.msg.Task;
 
-import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -40,11 +39,6 @@ import java.util.Map;
  * its direction (first come, first served; transfers the same way share it), then moves the data.
  */
 final class MsgWorld {
-    /** Mailbox states, see {@link #state}. */
-    private static final Object CLAIMED = new Object();
-    private static final Object ANNOUNCED = new Object();
-    private static final Object RENDEZVOUS = new Object();
-
     private final SimJob job;
     private final int ranks;
     private final Skeleton skeleton;
@@ -55,12 +49,8 @@ final class MsgWorld {
 
     private final Map<String, Integer> sendSeq = new HashMap<>();
     private final Map<String, Integer> recvSeq = new HashMap<>();
-    /**
-     * Per mailbox, whichever side came first: CLAIMED (receiver posted its own receive first),
-     * ANNOUNCED (eager send waiting for the postman), RENDEZVOUS (send posted, receiver not yet),
-     * or the {@link Posted} receive of the postman. The second side removes the entry.
-     */
-    private final Map<String, Object> state = new HashMap<>();
+    /** Per mailbox, whichever side came first ({@link MailboxState}); the second side removes the entry. */
+    private final Map<String, MailboxState> state = new HashMap<>();
     private final Map<String, Integer> subIds = new HashMap<>();
     private int nextCommId = 1;
     private final Map<String, CountExchange> exchanges = new HashMap<>();
@@ -96,7 +86,7 @@ final class MsgWorld {
         for (int r = 0; r < ranks; r++) {
             int h = hostOfRank[r];
             if (postmen[h] == null) {
-                postmen[h] = new Postman(hosts[h], "postman" + h);
+                postmen[h] = new Postman(this, hosts[h], "postman" + h);
                 postmen[h].start();
             }
         }
@@ -155,61 +145,57 @@ final class MsgWorld {
      */
     boolean posted(int comm, int srcWorld, int dstWorld, int tag) {
         String ch = channel(comm, srcWorld, dstWorld, tag);
-        Object s = state.get(mailbox(ch, recvSeq.getOrDefault(ch, 0)));
-        return s != null && s != CLAIMED;
+        MailboxState s = state.get(mailbox(ch, recvSeq.getOrDefault(ch, 0)));
+        return s != null && s != MailboxState.Mark.CLAIMED;
     }
 
     /** The sender of an eager message asks the receiver's postman to post the receive now. */
     void announceEager(String mailbox, int dstWorld) {
-        if (state.remove(mailbox) == CLAIMED) {
+        if (state.remove(mailbox) == MailboxState.Mark.CLAIMED) {
             return;
         }
-        state.put(mailbox, ANNOUNCED);
+        state.put(mailbox, MailboxState.Mark.ANNOUNCED);
         postmen[hostOfRank[dstWorld]].deliver(mailbox);
     }
 
     /** The sender of a rendezvous message has posted it; the transfer waits for the receiver. */
     void announceRendezvous(String mailbox) {
-        if (state.remove(mailbox) != CLAIMED) {
-            state.put(mailbox, RENDEZVOUS);
+        if (state.remove(mailbox) != MailboxState.Mark.CLAIMED) {
+            state.put(mailbox, MailboxState.Mark.RENDEZVOUS);
         }
     }
 
     /**
      * The receiver's side of {@code mailbox}: the postman's receive, or a new one of its own.
      * Every state change happens before the MSG call, because an MSG call lets other processes
-     * run: a postman caught inside its {@code irecv} has already left its {@link Posted} marker,
+     * run: a postman caught inside its {@code irecv} has already left its {@link MailboxState.Posted} marker,
      * and the rank yields (zero simulated time) until the postman has its handle.
      */
     org.simgrid.msg.Comm claim(String mailbox) {
-        Object s = state.remove(mailbox);
-        if (s instanceof Pending r) {
+        MailboxState s = state.remove(mailbox);
+        if (s instanceof MailboxState.Pending r) {
             r.matched = true;
             r.gate.release();
         }
-        if (s instanceof Posted p) {
+        if (s instanceof MailboxState.Posted p) {
             while (p.comm == null) {
                 Process.yield();
             }
             return p.comm;
         }
         if (s == null) {
-            state.put(mailbox, CLAIMED);
+            state.put(mailbox, MailboxState.Mark.CLAIMED);
         }
         return Task.irecv(mailbox);
     }
 
-    private void postmanPost(String mailbox) {
-        if (state.get(mailbox) == ANNOUNCED) {
-            Posted p = new Posted();
+    /** The receiving host's postman posts the receive of an announced eager message. */
+    void postmanPost(String mailbox) {
+        if (state.get(mailbox) == MailboxState.Mark.ANNOUNCED) {
+            MailboxState.Posted p = new MailboxState.Posted();
             state.put(mailbox, p);
             p.comm = Task.irecv(mailbox);
         }
-    }
-
-    /** A receive the postman posted (its handle is set once the MSG call returns). */
-    private static final class Posted {
-        org.simgrid.msg.Comm comm;
     }
 
     // ---- rendezvous sends moved by a courier -------------------------------------------------
@@ -217,7 +203,7 @@ final class MsgWorld {
     /** Mailboxes of heads whose message has a buffered tail still to come. */
     private final java.util.Set<String> tails = new java.util.HashSet<>();
 
-    private static String tailMailbox(String mailbox) {
+    static String tailMailbox(String mailbox) {
         return mailbox + "~tail";
     }
 
@@ -234,8 +220,8 @@ final class MsgWorld {
      */
     MsgRequest courierRendezvous(MsgComm owner, long bytes, long tail, String mailbox, int srcWorld, int dstWorld,
                                  boolean releaseAtMatch, boolean serialized) {
-        Pending p = new Pending();
-        if (state.remove(mailbox) == CLAIMED) {
+        MailboxState.Pending p = new MailboxState.Pending();
+        if (state.remove(mailbox) == MailboxState.Mark.CLAIMED) {
             p.matched = true;
         } else {
             state.put(mailbox, p);
@@ -247,7 +233,7 @@ final class MsgWorld {
                 ? lines.computeIfAbsent((long) Math.min(srcWorld, dstWorld) * ranks + Math.max(srcWorld, dstWorld), k -> new Line())
                 : null;
         MsgRequest.Delivery d = new MsgRequest.Delivery();
-        new Courier(Process.getCurrentProcess().getHost(), "courier" + (couriers++), releaseAtMatch, bytes - tail, tail, mailbox,
+        new Courier(this, Process.getCurrentProcess().getHost(), "courier" + (couriers++), releaseAtMatch, bytes - tail, tail, mailbox,
                 dstWorld, p, line, srcWorld < dstWorld ? 1 : -1, d).start();
         return MsgRequest.delivered(owner, d, bytes);
     }
@@ -255,118 +241,6 @@ final class MsgWorld {
     /** The tail mailbox of a head that has one (once: the receiver's request takes it), else null. */
     String takeTail(String mailbox) {
         return tails.remove(mailbox) ? tailMailbox(mailbox) : null;
-    }
-
-    /** A courier's send waiting for its receiver (a {@link #state} entry). */
-    private static final class Pending {
-        boolean matched;
-        final Semaphore gate = new Semaphore(0);
-    }
-
-    /**
-     * The data path between two ranks: transfers one way at a time. Whoever finds the line idle, or
-     * busy their way with nobody queued, goes; the others queue in arrival order and, when the line
-     * empties, the head of the queue and everyone behind it going the same way go together.
-     */
-    private static final class Line {
-        private int direction;
-        private int active;
-        private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
-
-        void acquire(int dir) {
-            if (queue.isEmpty() && (active == 0 || direction == dir)) {
-                direction = dir;
-                active++;
-                return;
-            }
-            Waiter w = new Waiter(dir);
-            queue.add(w);
-            w.gate.acquire();
-        }
-
-        void release() {
-            active--;
-            if (active == 0 && !queue.isEmpty()) {
-                direction = queue.peek().direction;
-                while (!queue.isEmpty() && queue.peek().direction == direction) {
-                    active++;
-                    queue.poll().gate.release();
-                }
-            }
-        }
-
-        private record Waiter(int direction, Semaphore gate) {
-            Waiter(int direction) {
-                this(direction, new Semaphore(0));
-            }
-        }
-    }
-
-    /** Moves one rendezvous message for its sender ({@link #courierRendezvous}). */
-    private final class Courier extends Process {
-        /** Releases the sender when the receiver has matched, before any data moves (a detached send). */
-        private final boolean releaseAtMatch;
-        private final long headBytes;
-        private final long tailBytes;
-        private final String mailbox;
-        private final int dstWorld;
-        private final Pending pending;
-        private final Line line;
-        private final int direction;
-        private final MsgRequest.Delivery delivery;
-
-        Courier(Host host, String name, boolean releaseAtMatch, long headBytes, long tailBytes, String mailbox, int dstWorld,
-                Pending pending, Line line, int direction, MsgRequest.Delivery delivery) {
-            super(host, name, new String[0]);
-            this.releaseAtMatch = releaseAtMatch;
-            this.headBytes = headBytes;
-            this.tailBytes = tailBytes;
-            this.mailbox = mailbox;
-            this.dstWorld = dstWorld;
-            this.pending = pending;
-            this.line = line;
-            this.direction = direction;
-            this.delivery = delivery;
-        }
-
-        private boolean released;
-
-        /** Lets the sender go on; only the first call counts. */
-        private void releaseSender() {
-            if (!released) {
-                released = true;
-                delivery.complete();
-            }
-        }
-
-        @Override
-        public void main(String[] args) {
-            if (!pending.matched) {
-                pending.gate.acquire();
-            }
-            if (releaseAtMatch) {
-                releaseSender();
-            }
-            if (line != null) {
-                line.acquire(direction);
-            }
-            try {
-                new Task("m", 0, headBytes).send(mailbox);
-                if (tailBytes > 0) {
-                    releaseSender();
-                    String tm = tailMailbox(mailbox);
-                    announceEager(tm, dstWorld);
-                    new Task("m", 0, tailBytes).send(tm);
-                }
-            } catch (MsgException | RuntimeException e) {
-                SimChild.die(e);
-                return;
-            }
-            if (line != null) {
-                line.release();
-            }
-            releaseSender();
-        }
     }
 
     // ---- communicators and zero-time exchanges ----------------------------------------------
@@ -437,55 +311,6 @@ final class MsgWorld {
                 return;
             }
             rankDone();
-        }
-    }
-
-    /**
-     * Posts receives for eager messages on behalf of the ranks of one host, in the simulated
-     * instant they are sent (the progress engine / NIC of a real MPI).
-     */
-    private final class Postman extends Process {
-        private final ArrayDeque<String> queue = new ArrayDeque<>();
-        private final Semaphore wake = new Semaphore(0);
-        private boolean stopping;
-        /** True while blocked on {@link #wake}: only then does a sender pay for a release. */
-        private boolean sleeping;
-
-        Postman(Host host, String name) {
-            super(host, name, new String[0]);
-        }
-
-        void deliver(String mailbox) {
-            queue.add(mailbox);
-            wakeUp();
-        }
-
-        void stop() {
-            stopping = true;
-            wakeUp();
-        }
-
-        private void wakeUp() {
-            if (sleeping) {
-                sleeping = false;
-                wake.release();
-            }
-        }
-
-        @Override
-        public void main(String[] args) {
-            while (true) {
-                String mb;
-                while ((mb = queue.poll()) != null) {
-                    postmanPost(mb);
-                }
-                if (stopping) {
-                    return;
-                }
-                // No MSG call between this flag and acquire(), so no sender can slip in between.
-                sleeping = true;
-                wake.acquire();
-            }
         }
     }
 }

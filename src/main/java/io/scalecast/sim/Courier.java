@@ -1,0 +1,84 @@
+package io.scalecast.sim;
+
+import org.simgrid.msg.Host;
+import org.simgrid.msg.MsgException;
+import org.simgrid.msg.Process;
+import org.simgrid.msg.Task;
+
+/**
+ * An MSG process that moves one rendezvous message for its sender
+ * ({@link MsgWorld#courierRendezvous}): it waits until the receiver has matched, releases a
+ * detached sender then, waits for the pair's {@link Line} when rendezvous is serialized, sends
+ * the head, and, for a message with a buffered tail, releases the sender and sends the tail,
+ * whose receive the receiving host's postman posts.
+ */
+final class Courier extends Process {
+    private final MsgWorld world;
+    /** Releases the sender when the receiver has matched, before any data moves (a detached send). */
+    private final boolean releaseAtMatch;
+    private final long headBytes;
+    private final long tailBytes;
+    private final String mailbox;
+    private final int dstWorld;
+    private final MailboxState.Pending pending;
+    private final Line line;
+    private final int direction;
+    private final MsgRequest.Delivery delivery;
+    private boolean released;
+
+    /**
+     * @param line      the pair's line under serialized rendezvous, else null
+     * @param direction +1 or −1, which way the data goes on the line
+     */
+    Courier(MsgWorld world, Host host, String name, boolean releaseAtMatch, long headBytes, long tailBytes, String mailbox,
+            int dstWorld, MailboxState.Pending pending, Line line, int direction, MsgRequest.Delivery delivery) {
+        super(host, name, new String[0]);
+        this.world = world;
+        this.releaseAtMatch = releaseAtMatch;
+        this.headBytes = headBytes;
+        this.tailBytes = tailBytes;
+        this.mailbox = mailbox;
+        this.dstWorld = dstWorld;
+        this.pending = pending;
+        this.line = line;
+        this.direction = direction;
+        this.delivery = delivery;
+    }
+
+    /** Lets the sender go on; only the first call counts. */
+    private void releaseSender() {
+        if (!released) {
+            released = true;
+            delivery.complete();
+        }
+    }
+
+    @Override
+    public void main(String[] args) {
+        if (!pending.matched) {
+            pending.gate.acquire();
+        }
+        if (releaseAtMatch) {
+            releaseSender();
+        }
+        if (line != null) {
+            line.acquire(direction);
+        }
+        try {
+            new Task("m", 0, headBytes).send(mailbox);
+            if (tailBytes > 0) {
+                releaseSender();
+                String tm = MsgWorld.tailMailbox(mailbox);
+                world.announceEager(tm, dstWorld);
+                new Task("m", 0, tailBytes).send(tm);
+            }
+        } catch (MsgException | RuntimeException e) {
+            SimChild.die(e);
+            return;
+        }
+        if (line != null) {
+            line.release();
+        }
+        releaseSender();
+    }
+}

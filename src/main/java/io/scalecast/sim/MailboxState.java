@@ -1,0 +1,30 @@
+package io.scalecast.sim;
+
+import org.simgrid.msg.Semaphore;
+
+/**
+ * What {@link MsgWorld} knows about one message's mailbox before both sides have posted: whichever
+ * side came first leaves one of these, and the second side removes it.
+ */
+sealed interface MailboxState permits MailboxState.Mark, MailboxState.Posted, MailboxState.Pending {
+    /** A side that came first and needs nothing more recorded. */
+    enum Mark implements MailboxState {
+        /** The receiver posted its own receive first. */
+        CLAIMED,
+        /** An eager send waits for the receiving host's postman to post the receive. */
+        ANNOUNCED,
+        /** A rendezvous send is posted; the transfer waits for the receiver. */
+        RENDEZVOUS
+    }
+
+    /** A receive the postman posted (its handle is set once the MSG call returns). */
+    final class Posted implements MailboxState {
+        org.simgrid.msg.Comm comm;
+    }
+
+    /** A {@link Courier}'s send waiting for its receiver to match. */
+    final class Pending implements MailboxState {
+        boolean matched;
+        final Semaphore gate = new Semaphore(0);
+    }
+}
