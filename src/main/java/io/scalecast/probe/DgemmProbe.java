@@ -1,5 +1,6 @@
 package io.scalecast.probe;
 
+import io.scalecast.util.Stats;
 import io.scalecast.trace.DgemmPoint;
 import io.scalecast.trace.DgemmTrace;
 import io.scalecast.trace.Provenance;
@@ -113,7 +114,7 @@ public final class DgemmProbe {
         List<Point> pts = new ArrayList<>();
         for (var e : rates.entrySet()) {
             double[] v = e.getValue().stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            pts.add(new Point(e.getKey().get(1), e.getKey().get(2), e.getKey().get(0), v.length, PingPongProbe.median(v), v[0],
+            pts.add(new Point(e.getKey().get(1), e.getKey().get(2), e.getKey().get(0), v.length, Stats.median(v), v[0],
                     v[v.length - 1]));
         }
         return pts;

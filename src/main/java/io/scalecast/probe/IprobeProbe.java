@@ -1,5 +1,6 @@
 package io.scalecast.probe;
 
+import io.scalecast.util.Stats;
 import io.scalecast.trace.Provenance;
 import io.scalecast.trace.SummaryEntry;
 import io.scalecast.trace.SummaryTrace;
@@ -84,7 +85,7 @@ public final class IprobeProbe {
         Runs r = new Runs(runner, "iprobe");
         List<ProbeOutput> outs = r.run(runs, cfg.args());
         double[] c = costs(outs);
-        double med = PingPongProbe.median(c);
+        double med = Stats.median(c);
         Provenance p = r.provenance("summary");
         p.put("note", "cost of one empty MPI_Iprobe(MPI_ANY_SOURCE) in a compute loop, every rank computing and polling at once:"
                 + " (t_poll - t_work) / polls per rank and repeat, t_work = polls pieces of work-us arithmetic, t_poll = the same"

@@ -1,5 +1,6 @@
 package io.scalecast.probe;
 
+import io.scalecast.util.Stats;
 import io.scalecast.trace.PingPongPoint;
 import io.scalecast.trace.PingPongTrace;
 import io.scalecast.trace.Provenance;
@@ -131,13 +132,13 @@ public final class PingPongProbe {
         for (var e : bySize.entrySet()) {
             List<Point> ps = e.getValue();
             double[] med = ps.stream().mapToDouble(Point::timeMedianSeconds).sorted().toArray();
-            double median = median(med);
+            double median = Stats.median(med);
             double s = (med[med.length - 1] - med[0]) / median;
             spread = Math.max(spread, s);
             if (e.getKey() >= 256 * 1024) {
                 spreadLarge = Math.max(spreadLarge, s);
             }
-            double block = median(ps.stream().mapToDouble(Point::timeBlockSeconds).toArray());
+            double block = Stats.median(ps.stream().mapToDouble(Point::timeBlockSeconds).toArray());
             Point m = new Point(e.getKey(), ps.stream().mapToLong(Point::repetitions).sum(),
                     ps.stream().mapToDouble(Point::timeMinSeconds).min().orElseThrow(), median,
                     ps.stream().mapToDouble(Point::timeMaxSeconds).max().orElseThrow(), block, ps.get(0).trials());
@@ -159,10 +160,8 @@ public final class PingPongProbe {
         return new Result(new PingPongTrace(p, rows), spread, spreadLarge, runs);
     }
 
-    static double median(double[] sorted) {
-        double[] v = sorted.clone();
-        Arrays.sort(v);
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    /** {@link Stats#median}, for callers not yet moved to it. */
+    static double median(double[] values) {
+        return Stats.median(values);
     }
 }

@@ -1,5 +1,6 @@
 package io.scalecast.testbed;
 
+import io.scalecast.util.Stats;
 import io.scalecast.trace.CsvTable;
 import io.scalecast.trace.DgemmPoint;
 import io.scalecast.trace.DgemmTrace;
@@ -157,13 +158,6 @@ public final class HpccRuns {
         return lines.get(oneBased - 1).trim().split("\\s+")[0];
     }
 
-    private static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-    }
-
     private static double min(double[] v) {
         return Arrays.stream(v).min().orElse(Double.NaN);
     }
@@ -262,10 +256,10 @@ public final class HpccRuns {
             double[] gf = g.stream().mapToDouble(r -> r.hpl().gflops()).toArray();
             double[] star = g.stream().mapToDouble(Run::starDgemmFlops).toArray();
             double[] single = g.stream().mapToDouble(Run::singleDgemmFlops).toArray();
-            double medGf = median(gf);
+            double medGf = Stats.median(gf);
             // HPL prints its time to 0.01 s: the median of an even count is a half-step, written without binary residue
-            measured.add("hpl", ranks, nodes, params, h.n(), h.nb(), h.p(), h.q(), Math.rint(median(t) * 1e9) / 1e9, medGf, medGf, "Gflops",
-                    g.size(), min(t), max(t), min(gf), max(gf), (max(gf) - min(gf)) / medGf, median(star) / 1e9);
+            measured.add("hpl", ranks, nodes, params, h.n(), h.nb(), h.p(), h.q(), Math.rint(Stats.median(t) * 1e9) / 1e9, medGf, medGf, "Gflops",
+                    g.size(), min(t), max(t), min(gf), max(gf), (max(gf) - min(gf)) / medGf, Stats.median(star) / 1e9);
             for (Run r : g) {
                 each.add("hpl", ranks, nodes, params, r.repeat(), h.n(), h.nb(), h.p(), h.q(), r.hpl().timeSeconds(), r.hpl().gflops(),
                         r.hpl().gflops(), "Gflops", r.number("StarDGEMM_Gflops"), r.number("SingleDGEMM_Gflops"),
@@ -275,9 +269,9 @@ public final class HpccRuns {
                         r.run().getOrDefault("start", "?"), r.folder());
             }
             int dn = (int) g.get(0).number("DGEMM_N");
-            dgemm.add(new DgemmPoint(dn, median(star), ranks, g.size(), min(star), max(star)));
+            dgemm.add(new DgemmPoint(dn, Stats.median(star), ranks, g.size(), min(star), max(star)));
             if (ranks > 1) {
-                dgemm.add(new DgemmPoint(dn, median(single), 1, g.size(), min(single), max(single)));
+                dgemm.add(new DgemmPoint(dn, Stats.median(single), 1, g.size(), min(single), max(single)));
             }
         }
         Provenance dp = provenance("dgemm", runs, nodes, placement, raw, opts).put("note",
@@ -353,8 +347,8 @@ public final class HpccRuns {
             double hi = ps.stream().mapToDouble(p -> Double.isNaN(p.rateMaxFlopsPerSecond()) ? p.rateFlopsPerSecond() : p.rateMaxFlopsPerSecond())
                     .max().orElseThrow();
             long reps = ps.stream().mapToLong(DgemmPoint::repetitions).sum();
-            pts.add(new DgemmPoint(e.getKey().get(1), median(rates), e.getKey().get(0), reps, lo, hi, e.getKey().get(2)));
-            spreads.add((max(rates) - min(rates)) / median(rates));
+            pts.add(new DgemmPoint(e.getKey().get(1), Stats.median(rates), e.getKey().get(0), reps, lo, hi, e.getKey().get(2)));
+            spreads.add((max(rates) - min(rates)) / Stats.median(rates));
         }
         if (pts.isEmpty()) {
             throw ScalecastException.badInput(shown + ": the shape traces have no (n, k, ranks_loaded) in common");
@@ -379,7 +373,7 @@ public final class HpccRuns {
                         + "min / max = over every call of every window; repetitions = calls timed in all windows. "
                         + first.provenance().get("note"))
                 .put("spread", String.format(Locale.ROOT, "(max-min)/median of the windows' rates per shape: median %.0f%%, largest %.0f%%",
-                        100 * median(sp), 100 * max(sp)));
+                        100 * Stats.median(sp), 100 * max(sp)));
         return new DgemmTrace(p, pts);
     }
 

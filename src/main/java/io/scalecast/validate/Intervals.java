@@ -1,5 +1,6 @@
 package io.scalecast.validate;
 
+import io.scalecast.util.Stats;
 import io.scalecast.exec.CommandTask;
 import io.scalecast.exec.Executor;
 import io.scalecast.exec.Progress;
@@ -139,7 +140,7 @@ public final class Intervals {
             for (int k = 0; k < v.length; k++) {
                 v[k] = sampled.get(k).get(p).predicted();
             }
-            out.add(base.withInterval(Metrics.quantile(v, LOW_Q), Metrics.quantile(v, HIGH_Q)));
+            out.add(base.withInterval(Stats.quantile(v, LOW_Q), Stats.quantile(v, HIGH_Q)));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package io.scalecast.validate;
 
+import io.scalecast.util.Stats;
 import java.util.Arrays;
 import java.util.List;
 
@@ -21,34 +22,11 @@ public final class Metrics {
 
     /** Median of the absolute values (NaN for an empty list); the mean of the middle two for even counts. */
     public static double medianAbs(List<Double> errors) {
-        double[] a = errors.stream().mapToDouble(Math::abs).sorted().toArray();
-        if (a.length == 0) {
-            return Double.NaN;
-        }
-        int m = a.length / 2;
-        return a.length % 2 == 1 ? a[m] : (a[m - 1] + a[m]) / 2;
+        return Stats.median(errors.stream().mapToDouble(Math::abs).toArray());
     }
 
     /** Largest absolute value (NaN for an empty list). */
     public static double maxAbs(List<Double> errors) {
         return errors.stream().mapToDouble(Math::abs).max().orElse(Double.NaN);
-    }
-
-    /**
-     * Empirical quantile with linear interpolation between order statistics (Hyndman–Fan type 7,
-     * the default of R and NumPy).
-     *
-     * @param q in [0, 1]
-     */
-    public static double quantile(double[] values, double q) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        double[] s = values.clone();
-        Arrays.sort(s);
-        double h = (s.length - 1) * q;
-        int lo = (int) Math.floor(h);
-        int hi = Math.min(lo + 1, s.length - 1);
-        return s[lo] + (h - lo) * (s[hi] - s[lo]);
     }
 }

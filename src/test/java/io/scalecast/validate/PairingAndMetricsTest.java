@@ -69,9 +69,9 @@ class PairingAndMetricsTest {
         assertEquals(0.4, Metrics.maxAbs(List.of(-0.1, 0.3, 0.2, -0.4)), 1e-15);
         assertTrue(Double.isNaN(Metrics.medianAbs(List.of())));
         double[] v = {5, 1, 4, 2, 3};
-        assertEquals(1, Metrics.quantile(v, 0), 1e-15);
-        assertEquals(3, Metrics.quantile(v, 0.5), 1e-15);
-        assertEquals(4.5, Metrics.quantile(v, 0.875), 1e-15);
+        assertEquals(1, io.scalecast.util.Stats.quantile(v, 0), 1e-15);
+        assertEquals(3, io.scalecast.util.Stats.quantile(v, 0.5), 1e-15);
+        assertEquals(4.5, io.scalecast.util.Stats.quantile(v, 0.875), 1e-15);
     }
 
     private ValidationCase fixture(double max, double median) throws Exception {

@@ -1,5 +1,6 @@
 package io.scalecast.app.bench;
 
+import io.scalecast.util.Stats;
 import io.scalecast.sim.SimEngine;
 import io.scalecast.sim.SimJob;
 import io.scalecast.sim.SimResult;
@@ -123,8 +124,8 @@ public final class EngineBenchmark {
     }
 
     private static Row row(String engine, int n, long perRank, long msgs, double[] walls, double[] zero, double sim) {
-        double w = median(walls);
-        double z = median(zero);
+        double w = Stats.median(walls);
+        double z = Stats.median(zero);
         double lo = Double.MAX_VALUE;
         double hi = 0;
         for (double v : walls) {
@@ -132,12 +133,6 @@ public final class EngineBenchmark {
             hi = Math.max(hi, v);
         }
         return new Row(engine, n, perRank, msgs, w, Math.max(1e-6, w - z), sim, (hi - lo) / w);
-    }
-
-    static double median(double[] v) {
-        double[] s = v.clone();
-        java.util.Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]);
     }
 
     /** Why SMPI cannot run here (no smpicc/smpirun on PATH, or no ring source), or null. */

@@ -1,5 +1,6 @@
 package io.scalecast.app.hpl;
 
+import io.scalecast.util.Stats;
 import io.scalecast.trace.CsvTable;
 import io.scalecast.util.ScalecastException;
 
@@ -106,7 +107,7 @@ public final class KernelModel {
                     throw ScalecastException.badInput(t.source() + ": dgemm shape trace misses n=" + fmt(s[i]) + " k=" + fmt(kk[j])
                             + " at ranks_loaded=" + best + " (expected every size measured with every k)");
                 }
-                r[i * kk.length + j] = median(v);
+                r[i * kk.length + j] = Stats.median(v);
             }
             i++;
         }
@@ -122,13 +123,6 @@ public final class KernelModel {
 
     private static String fmt(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
-    }
-
-    private static double median(List<Double> v) {
-        List<Double> c = new ArrayList<>(v);
-        c.sort(Double::compare);
-        int n = c.size();
-        return n % 2 == 1 ? c.get(n / 2) : 0.5 * (c.get(n / 2 - 1) + c.get(n / 2));
     }
 
     private static double min(double[] v) {

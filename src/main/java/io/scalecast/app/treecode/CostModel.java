@@ -1,5 +1,6 @@
 package io.scalecast.app.treecode;
 
+import io.scalecast.util.Stats;
 import io.scalecast.trace.CsvTable;
 import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.Json;
@@ -107,7 +108,7 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
             for (int i = 0; i < v.length; i++) {
                 v[i] = r.get(i)[k];
             }
-            m[k] = TreecodeMeasure.median(v);
+            m[k] = Stats.median(v);
         }
         return new CostModel(m[0], m[1], m[2], m[3], m[4], anchorCoreSpeedFlops, source);
     }

@@ -1,5 +1,6 @@
 package io.scalecast.app.treecode;
 
+import io.scalecast.util.Stats;
 import io.scalecast.probe.Launch;
 import io.scalecast.probe.ProbeRunner;
 import io.scalecast.probe.Runs;
@@ -35,21 +36,20 @@ public final class TreecodeMeasure {
         }
 
         public double medianStepSeconds() {
-            return median(col("t_step_s"));
+            return Stats.median(col("t_step_s"));
         }
 
         public double medianGravitySeconds() {
-            return median(col("t_grav_s"));
+            return Stats.median(col("t_grav_s"));
         }
 
         public double medianMflops() {
-            return median(col("mflops"));
+            return Stats.median(col("mflops"));
         }
 
         /** (max − min) / median of the step time over all rows. */
         public double spread() {
-            double[] v = col("t_step_s");
-            return (Arrays.stream(v).max().orElse(0) - Arrays.stream(v).min().orElse(0)) / median(v);
+            return Stats.relativeSpread(col("t_step_s"));
         }
     }
 
@@ -67,13 +67,6 @@ public final class TreecodeMeasure {
         List<String> arguments() {
             return List.of("--wait", mode, "--spin-us", Double.toString(spinUs), "--sleep-us", Double.toString(sleepUs));
         }
-    }
-
-    public static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n == 0 ? Double.NaN : n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
     }
 
     /** sc_treecode's arguments for a particle set (softening passed explicitly, as Java computes it). */
@@ -208,15 +201,11 @@ public final class TreecodeMeasure {
             }
             double n = rows.get(0)[3];
             int ranks = (int) rows.get(0)[4], nodes = (int) rows.get(0)[5];
-            double ms = median(step), mg = median(grav);
+            double ms = Stats.median(step), mg = Stats.median(grav);
             out.add("sc_treecode", ranks, nodes, params.get(e.getKey()), ms, n / mg, "particles/s", rows.size(),
-                    spread(step), ranks, ms, mg, spread(grav), median(mf), n / mg);
+                    Stats.relativeSpread(step), ranks, ms, mg, Stats.relativeSpread(grav), Stats.median(mf), n / mg);
         }
         prov.put("loadavg", String.join(" | ", loads));
         return out;
-    }
-
-    private static double spread(double[] v) {
-        return (Arrays.stream(v).max().orElse(0) - Arrays.stream(v).min().orElse(0)) / median(v);
     }
 }

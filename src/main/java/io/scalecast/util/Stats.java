@@ -1,0 +1,54 @@
+package io.scalecast.util;
+
+import java.util.Arrays;
+import java.util.Collection;
+
+/**
+ * The order statistics every stage uses: one median, one quantile. Inputs are not modified and
+ * need not be sorted.
+ */
+public final class Stats {
+    private Stats() {
+    }
+
+    /** Median (the mean of the middle two for an even count); NaN for no values. */
+    public static double median(double[] values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] s = values.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+    }
+
+    /** Median of a collection of values, as {@link #median(double[])}. */
+    public static double median(Collection<Double> values) {
+        return median(values.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /**
+     * Empirical quantile with linear interpolation between order statistics (Hyndman–Fan type 7,
+     * the default of R and NumPy); NaN for no values.
+     *
+     * @param q in [0, 1]
+     */
+    public static double quantile(double[] values, double q) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] s = values.clone();
+        Arrays.sort(s);
+        double h = (s.length - 1) * q;
+        int lo = (int) Math.floor(h);
+        int hi = Math.min(lo + 1, s.length - 1);
+        return s[lo] + (h - lo) * (s[hi] - s[lo]);
+    }
+
+    /** (max − min) / median: the relative spread of repeated measurements. */
+    public static double relativeSpread(double[] values) {
+        double lo = Arrays.stream(values).min().orElse(Double.NaN);
+        double hi = Arrays.stream(values).max().orElse(Double.NaN);
+        return (hi - lo) / median(values);
+    }
+}
