@@ -1,16 +1,13 @@
 package io.scalecast.cli;
 
+import io.scalecast.util.Defaults;
 import io.scalecast.app.bench.BeffSimulation;
+import io.scalecast.app.bench.PingPongSimulation;
 import io.scalecast.app.bench.PingPongSkeleton;
 import io.scalecast.app.bench.SwapSimulation;
 import io.scalecast.trace.SwapSummary;
 import io.scalecast.util.ScalecastException;
-import io.scalecast.sim.SimEngine;
-import io.scalecast.sim.SimJob;
-import io.scalecast.sim.SimResult;
-import io.scalecast.sim.Simulations;
 import io.scalecast.trace.CsvTable;
-import io.scalecast.trace.Provenance;
 import io.scalecast.util.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,10 +16,8 @@ import picocli.CommandLine.Parameters;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code scalecast simulate pingpong|swap|beff}: the benchmarks, run in SimGrid on a platform. */
@@ -130,8 +125,8 @@ final class SimulateCommand implements Callable<Integer> {
     private Integer beff() {
         PrintWriter out = spec.commandLine().getOut();
         int n = np != null ? np : io.scalecast.platform.PlatformFile.read(platform).hosts().size() * ranksPerNode;
-        long lm = lmax != null ? Units.parseBytes(lmax) : quick ? 65536 : 1L << 20;
-        int rnd = random != null ? random : quick ? 3 : 30;
+        long lm = lmax != null ? Units.parseBytes(lmax) : quick ? Defaults.Beff.QUICK_LMAX_BYTES : Defaults.Beff.LMAX_BYTES;
+        int rnd = random != null ? random : quick ? Defaults.Beff.QUICK_RANDOM_PATTERNS : Defaults.Beff.RANDOM_PATTERNS;
         if (n < 2) {
             throw ScalecastException.badInput("simulate beff: needs at least 2 processes, got --np " + n);
         }
@@ -175,22 +170,11 @@ final class SimulateCommand implements Callable<Integer> {
         long[] sz = sizesFrom != null ? sizesOf(sizesFrom)
                 : sizes != null && !sizes.isEmpty() ? sizes.stream().mapToLong(Long::longValue).toArray()
                 : PingPongSkeleton.defaultSizes(Units.parseBytes(maxSize));
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("sizes", PingPongSkeleton.joinSizes(sz));
-        SimJob job = Simulations.job(platform, PingPongSkeleton.class, params, hosts, cfg);
-        SimResult r = SimEngine.run(job);
-        Provenance prov = new Provenance()
-                .put("kind", "pingpong")
-                .put("source", VersionProvider.simulatedSource(null))
-                .put("platform", platform.toString())
-                .put("hosts", job.hosts().get(0) + "," + job.hosts().get(1))
-                .put("cfg", String.join(" ", job.cfg()))
-                .put("time_s", "one-way = round trip / 2");
-        CsvTable t = new CsvTable(prov, List.of("size_bytes", "time_s", "bandwidth_Bps"));
-        r.rows().forEach(t::addRow);
+        PingPongSimulation.Result r = PingPongSimulation.run(platform, sz, hosts, cfg, VersionProvider.simulatedSource(null));
+        CsvTable t = r.table();
         t.write(this.out);
         out.printf(Locale.ROOT, "simulated ping-pong: %d sizes, %s, 1 B one-way %.3f us, %s bandwidth %.2f MB/s%n",
-                t.size(), job.hosts().get(0) + "<->" + job.hosts().get(1), t.number(0, "time_s") * 1e6,
+                t.size(), r.hosts().get(0) + "<->" + r.hosts().get(1), t.number(0, "time_s") * 1e6,
                 t.get(t.size() - 1, "size_bytes") + " B", t.number(t.size() - 1, "bandwidth_Bps") / 1e6);
         out.printf(Locale.ROOT, "wrote %s (simulation %.2f s wall)%n", this.out, r.wallSeconds());
         return 0;

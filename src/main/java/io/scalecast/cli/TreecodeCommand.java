@@ -185,38 +185,12 @@ final class TreecodeCommand implements Runnable {
 
         @Override
         public Integer call() {
+            if (anchorDgemm != null && anchorSpeed != null) {
+                throw io.scalecast.util.ScalecastException.badInput("--anchor-speed and --anchor-dgemm exclude each other");
+            }
             double speed = anchorSpeed == null ? 0 : io.scalecast.util.Units.parseFlops(anchorSpeed);
-            double poll = 0;
-            if (anchorIprobe != null) {
-                poll = Math.max(0, io.scalecast.probe.IprobeProbe.cost(io.scalecast.trace.SummaryTrace.read(anchorIprobe),
-                        anchorIprobe.toString()));
-            }
-            String speedSrc = "";
-            if (anchorDgemm != null) {
-                if (anchorSpeed != null) {
-                    throw io.scalecast.util.ScalecastException.badInput("--anchor-speed and --anchor-dgemm exclude each other");
-                }
-                var d = io.scalecast.trace.DgemmTrace.read(anchorDgemm);
-                var pt = io.scalecast.trace.DgemmTrace.select(d, anchorDgemmN, 1);
-                if (pt == null) {
-                    throw io.scalecast.util.ScalecastException.badInput(anchorDgemm + ": no row with ranks_loaded=1"
-                            + (anchorDgemmN > 0 ? " and n=" + anchorDgemmN : "") + " (the anchor run has 1 rank)");
-                }
-                speed = pt.rateFlopsPerSecond();
-                speedSrc = String.format(Locale.ROOT, "; anchor speed: dgemm %s, n=%d, 1 rank loaded", anchorDgemm, pt.n());
-            }
-            List<io.scalecast.trace.CsvTable> ts = new java.util.ArrayList<>();
-            List<String> srcs = new java.util.ArrayList<>();
-            for (Path f : run) {
-                io.scalecast.trace.CsvTable t = io.scalecast.trace.CsvTable.read(f);
-                ts.add(t);
-                srcs.add(f + " (" + t.provenance().get("command") + "; " + t.provenance().get("date") + ")");
-            }
-            String src = String.join(", ", srcs) + speedSrc;
-            io.scalecast.app.treecode.CostModel c = io.scalecast.app.treecode.CostModel.fit(ts, speed, src);
-            if (anchorIprobe != null) {
-                c = c.withAnchorPoll(poll, String.format(Locale.ROOT, "anchor poll cost: %s, %.3e s per empty MPI_Iprobe", anchorIprobe, poll));
-            }
+            io.scalecast.app.treecode.CostModel c = io.scalecast.app.treecode.CostModelFit.fit(run, speed, anchorDgemm,
+                    anchorDgemmN, anchorIprobe);
             c.write(out);
             spec.commandLine().getOut().printf(Locale.ROOT, "cost model: visit %.2f ns, pp %.2f ns, cell %.2f ns, "
                     + "build pass %.2f ns, particle pass %.2f ns; wrote %s%n", 1e9 * c.secondsPerVisit(), 1e9 * c.secondsPerPp(),
