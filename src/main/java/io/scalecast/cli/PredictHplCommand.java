@@ -1,5 +1,6 @@
 package io.scalecast.cli;
 
+import io.scalecast.util.Defaults;
 import io.scalecast.app.hpl.HplConfig;
 import io.scalecast.app.hpl.HplPrediction;
 import io.scalecast.app.hpl.HplPredictor;
@@ -53,23 +54,23 @@ final class PredictHplCommand implements Callable<Integer> {
         int p;
         @Option(names = "--q", required = true, paramLabel = "Q", description = "Process columns.")
         int q;
-        @Option(names = "--pmap", defaultValue = "0", description = "0 = row-major, 1 = column-major (default ${DEFAULT-VALUE}).")
+        @Option(names = "--pmap", defaultValue = Defaults.Hpcc.PMAP_TEXT, description = "0 = row-major, 1 = column-major (default ${DEFAULT-VALUE}).")
         int pmap;
-        @Option(names = "--pfact", defaultValue = "2", description = "0=left, 1=Crout, 2=right (default ${DEFAULT-VALUE}).")
+        @Option(names = "--pfact", defaultValue = Defaults.Hpcc.PFACT_TEXT, description = "0=left, 1=Crout, 2=right (default ${DEFAULT-VALUE}).")
         int pfact;
-        @Option(names = "--nbmin", defaultValue = "4", description = "Recursion stop (default ${DEFAULT-VALUE}).")
+        @Option(names = "--nbmin", defaultValue = Defaults.Hpcc.NBMIN_TEXT, description = "Recursion stop (default ${DEFAULT-VALUE}).")
         int nbmin;
-        @Option(names = "--ndiv", defaultValue = "2", description = "Panels in recursion (default ${DEFAULT-VALUE}).")
+        @Option(names = "--ndiv", defaultValue = Defaults.Hpcc.NDIV_TEXT, description = "Panels in recursion (default ${DEFAULT-VALUE}).")
         int ndiv;
-        @Option(names = "--rfact", defaultValue = "1", description = "0=left, 1=Crout, 2=right (default ${DEFAULT-VALUE}).")
+        @Option(names = "--rfact", defaultValue = Defaults.Hpcc.RFACT_TEXT, description = "0=left, 1=Crout, 2=right (default ${DEFAULT-VALUE}).")
         int rfact;
-        @Option(names = "--bcast", defaultValue = "1", description = "0=1ring 1=1ringM 2=2ring 3=2ringM 4=long 5=longM (default ${DEFAULT-VALUE}).")
+        @Option(names = "--bcast", defaultValue = Defaults.Hpcc.BCAST_TEXT, description = "0=1ring 1=1ringM 2=2ring 3=2ringM 4=long 5=longM (default ${DEFAULT-VALUE}).")
         int bcast;
-        @Option(names = "--depth", defaultValue = "1", description = "Look-ahead depth (default ${DEFAULT-VALUE}).")
+        @Option(names = "--depth", defaultValue = Defaults.Hpcc.DEPTH_TEXT, description = "Look-ahead depth (default ${DEFAULT-VALUE}).")
         int depth;
-        @Option(names = "--swap", defaultValue = "2", description = "0=binary-exchange 1=long 2=mix (default ${DEFAULT-VALUE}).")
+        @Option(names = "--swap", defaultValue = Defaults.Hpcc.SWAP_TEXT, description = "0=binary-exchange 1=long 2=mix (default ${DEFAULT-VALUE}).")
         int swap;
-        @Option(names = "--swap-threshold", defaultValue = "64", description = "Mix threshold in columns (default ${DEFAULT-VALUE}).")
+        @Option(names = "--swap-threshold", defaultValue = Defaults.Hpcc.SWAP_THRESHOLD_TEXT, description = "Mix threshold in columns (default ${DEFAULT-VALUE}).")
         int swapThreshold;
     }
 

@@ -1,5 +1,6 @@
 package io.scalecast.probe;
 
+import io.scalecast.util.Defaults;
 import io.scalecast.trace.BeffPoint;
 import io.scalecast.trace.BeffSummaryTrace;
 import io.scalecast.trace.BeffTrace;
@@ -34,7 +35,7 @@ public final class BeffProbe {
 
         /** Short settings for tests: 3 random patterns, L_max 64 KiB, 2 repetitions, 2 ms loops. */
         public static Config quick(long seed) {
-            return new Config(64 * 1024, 3, 2, seed, 0.002);
+            return new Config(Defaults.Beff.QUICK_LMAX_BYTES, Defaults.Beff.QUICK_RANDOM_PATTERNS, 2, seed, 0.002);
         }
 
         List<String> args() {

@@ -1,5 +1,6 @@
 package io.scalecast.app.bench;
 
+import io.scalecast.util.Defaults;
 import io.scalecast.sim.SimEngine;
 import io.scalecast.sim.SimJob;
 import io.scalecast.sim.SimResult;
@@ -52,7 +53,8 @@ public final class BeffSimulation {
 
         /** Defaults: L_max 1 MiB (b_eff with 128 MB per process), seed 1, 1 loop, 1 rank per node; quick = 3 random rings. */
         public static Options of(int np, boolean quick) {
-            return new Options(np, 1L << 20, quick ? 3 : 30, 1, 1, 1, List.of(), List.of());
+            return new Options(np, Defaults.Beff.LMAX_BYTES, quick ? Defaults.Beff.QUICK_RANDOM_PATTERNS : Defaults.Beff.RANDOM_PATTERNS,
+                    Defaults.Beff.SEED, Defaults.Beff.SIMULATED_LOOPS, 1, List.of(), List.of());
         }
     }
 

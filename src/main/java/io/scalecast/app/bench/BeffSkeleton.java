@@ -1,5 +1,6 @@
 package io.scalecast.app.bench;
 
+import io.scalecast.util.Defaults;
 import io.scalecast.sim.Comm;
 import io.scalecast.sim.Request;
 import io.scalecast.sim.SimResult;
@@ -45,10 +46,10 @@ public final class BeffSkeleton implements Skeleton {
     @Override
     public int configure(Map<String, String> p, int hostCount) {
         procs = Integer.parseInt(p.getOrDefault("np", Integer.toString(hostCount)));
-        long lmax = Long.parseLong(p.getOrDefault("lmax", Long.toString(1L << 20)));
-        int randoms = Integer.parseInt(p.getOrDefault("random", "30"));
-        long seed = Long.parseLong(p.getOrDefault("seed", "1"));
-        loops = Integer.parseInt(p.getOrDefault("loops", "1"));
+        long lmax = Long.parseLong(p.getOrDefault("lmax", Long.toString(Defaults.Beff.LMAX_BYTES)));
+        int randoms = Integer.parseInt(p.getOrDefault("random", Integer.toString(Defaults.Beff.RANDOM_PATTERNS)));
+        long seed = Long.parseLong(p.getOrDefault("seed", Long.toString(Defaults.Beff.SEED)));
+        loops = Integer.parseInt(p.getOrDefault("loops", Integer.toString(Defaults.Beff.SIMULATED_LOOPS)));
         if (loops < 1 || randoms < 0) {
             throw new IllegalArgumentException("b_eff loops must be at least 1 and random patterns at least 0");
         }

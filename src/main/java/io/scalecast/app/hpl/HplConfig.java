@@ -1,5 +1,6 @@
 package io.scalecast.app.hpl;
 
+import io.scalecast.util.Defaults;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -44,7 +45,8 @@ public record HplConfig(int n, int nb, boolean columnMajor, int p, int q, int pf
 
     /** HPCC's defaults (its example hpccinf.txt) for everything but N, NB, P, Q. */
     public static HplConfig of(int n, int nb, int p, int q) {
-        return new HplConfig(n, nb, false, p, q, 2, 4, 2, 1, 1, 1, 2, 64);
+        return new HplConfig(n, nb, Defaults.Hpcc.PMAP == 1, p, q, Defaults.Hpcc.PFACT, Defaults.Hpcc.NBMIN, Defaults.Hpcc.NDIV,
+                Defaults.Hpcc.RFACT, Defaults.Hpcc.BCAST, Defaults.Hpcc.DEPTH, Defaults.Hpcc.SWAP, Defaults.Hpcc.SWAP_THRESHOLD);
     }
 
     public int ranks() {
