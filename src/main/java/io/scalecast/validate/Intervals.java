@@ -73,17 +73,7 @@ public final class Intervals {
                 sampler.sample(rnd, variant);
                 List<List<String>> redo = new ArrayList<>();
                 for (int s : predictSteps) {
-                    List<String> orig = c.steps().get(s);
-                    List<String> step = new ArrayList<>();
-                    for (int a = 0; a < orig.size(); a++) {
-                        boolean platformArg = a > 0 && "--platform".equals(orig.get(a - 1));
-                        // Outputs go to the sample's folder; any other {work} file (a cost model, an HPL.dat…)
-                        // was written by an earlier step of the case and is read from the case's folder.
-                        boolean outputArg = a > 0 && orig.get(a - 1).startsWith("--") && orig.get(a - 1).endsWith("-out");
-                        step.add(platformArg ? variant.toString()
-                                : orig.get(a).replace(ValidationCase.WORK, (outputArg ? dir : work).toString()));
-                    }
-                    redo.add(step);
+                    redo.add(sampleStep(c.steps().get(s), variant, dir, work));
                 }
                 tasks.add(new CommandTask(c.name() + "#" + k, redo, opt.root().toString(), dir.resolve("logs").toString()));
                 owner.add(new int[]{i, k});
@@ -115,6 +105,22 @@ public final class Intervals {
             out.add(new CaseResult(r.vcase(), r.status(), r.message(), withIntervals(r, s), r.wallSeconds()));
         }
         return out;
+    }
+
+    /**
+     * A prediction step rerun on a sampled platform: {@code --platform} names the variant, outputs
+     * go to the sample's folder, and any other {@code {work}} file (a cost model, an HPL.dat…),
+     * written by an earlier step of the case, is read from the case's folder.
+     */
+    private static List<String> sampleStep(List<String> orig, Path variant, Path dir, Path work) {
+        List<String> step = new ArrayList<>();
+        for (int a = 0; a < orig.size(); a++) {
+            boolean platformArg = a > 0 && "--platform".equals(orig.get(a - 1));
+            boolean outputArg = a > 0 && orig.get(a - 1).startsWith("--") && orig.get(a - 1).endsWith("-out");
+            step.add(platformArg ? variant.toString()
+                    : orig.get(a).replace(ValidationCase.WORK, (outputArg ? dir : work).toString()));
+        }
+        return step;
     }
 
     private static String join(String a, String b) {
