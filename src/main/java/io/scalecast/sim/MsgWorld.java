@@ -210,9 +210,8 @@ final class MsgWorld {
     /**
      * Posts a rendezvous send of {@code bytes} that a {@link Courier} moves once the receiver has matched, and,
      * when {@code serialized} ({@code mpi.rendezvous-exchange: serialized}), once the pair's line is free this way.
-     * The sender is released at the match when {@code releaseAtMatch} (a detached send: Open MPI over TCP measured
-     * on the testbed, {@code sc_release --recv-delay-s}: with the receiver computing 50 ms before its MPI_Recv,
-     * MPI_Send of 64 KiB-1 MiB returns after 50.2-50.4 ms, at once when the receive was posted first); after the
+     * The sender is released at the match when {@code releaseAtMatch} (a detached send, as Open MPI over TCP
+     * releases sends up to {@code mpi.detached-send-max-bytes}: docs/simulated-mpi.md); after the
      * head when the message has a buffered {@code tail} ({@link MpiConfig#bufferedTailBytes}: the courier sends
      * {@code bytes − tail}, releases the sender, then sends the tail, whose receive the receiver's postman posts as
      * for eager data; the receiver's request waits for both parts, and a serialized line stays held until the tail

@@ -143,20 +143,10 @@ public record TestbedSpec(String name, int nodes, long rateBitsPerSecond, long b
 
     /**
      * Default peak bucket of the line-rate cap: the smallest that keeps the sustained rate on this
-     * host (measured 2026-11-30 with a 2-node ping-pong, docs/testbed.md "Line-rate cap"), never
-     * more than the burst.
-     * <ul>
-     * <li>up to 100mbit: {@value #SMALL_PEAK_BUCKET_BYTES} bytes, two 1500-byte packets. A lone
-     * message then crosses at the rate except for those packets (100mbit: 22.9 MB/s at 4 KiB,
-     * 12.6 MB/s at 32 KiB, 12.0-12.1 MB/s from 96 KiB on a 12.5 MB/s link, against 23.5 MB/s
-     * from 4 KiB to 96 KiB without the cap). One packet (1600) loses 30 % of the rate
-     * (8.6 MB/s); 9000 lets 12 KiB through at 23.6 MB/s.</li>
-     * <li>above: 96 KiB. At 1gbit tbf dequeues too slowly on this host for a small peak bucket:
-     * a ping-pong's 2 MiB to 4 MiB increment ran at 33 / 49 / 64 / 69 / 93 / 100-104 MB/s with
-     * 3200 / 6400 / 9000 / 16000 / 32 KiB / 64 KiB against 119.5 MB/s without the cap; 96 KiB
-     * (120.1-120.4) and 128 KiB (120.5-120.7) keep it (traces/testbed/capped/peak-bucket-1gbit/).
-     * Messages up to ~96 KiB then still cross at the host's CPU-bound ~240 MB/s.</li>
-     * </ul>
+     * host, never more than the burst: up to 100mbit {@value #SMALL_PEAK_BUCKET_BYTES} bytes (two
+     * 1500-byte packets; a lone message then crosses at the rate except for those packets), above
+     * 96 KiB (tbf dequeues too slowly here for a smaller one at 1gbit). The measurements behind both
+     * choices: docs/testbed.md "Line-rate cap".
      */
     public static long defaultPeakBucketBytes(long rateBitsPerSecond, long burstBytes) {
         long b = rateBitsPerSecond <= SMALL_PEAK_BUCKET_MAX_RATE ? SMALL_PEAK_BUCKET_BYTES : LARGE_PEAK_BUCKET_BYTES;
