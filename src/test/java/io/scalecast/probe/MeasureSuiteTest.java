@@ -47,6 +47,9 @@ class MeasureSuiteTest {
         assertTrue(full.get(3).shown().contains("measure release --np 2 --testbed fr --runs 3 --recv-delay-s 0.05"), full.get(3).shown());
         assertTrue(full.get(4).shown().contains("--working-set-kb 1024"), full.get(4).shown());
         assertTrue(full.get(0).shown().endsWith("--out " + tmp.resolve("pingpong.csv")), "the command shows the final path");
+        // collect-probes.sh's b_eff: L_max 1 MiB, 10 random patterns, 0.2 s loops
+        assertTrue(full.get(6).shown().contains("measure beff --np 2 --testbed fr --lmax 1MiB --random 10 --time-per-loop 0.2"),
+                full.get(6).shown());
     }
 
     @Test
@@ -68,6 +71,24 @@ class MeasureSuiteTest {
         assertTrue(s.get(0).shown().contains("--mpirun-args '--mca btl tcp,self --map-by node'"), s.get(0).shown());
         assertTrue(s.get(6).shown().contains("measure beff --np 4"), s.get(6).shown());
         assertTrue(s.get(5).shown().contains("measure dgemm --np 8 --hostfile hosts --mpirun-args '--mca btl tcp,self' "), s.get(5).shown());
+    }
+
+    @Test
+    void theEstimatesAreNearWhatTheProbesTookOnThe100MbitTestbed() {
+        // measured 2026-12-01 on the 2-node testbed at 100 Mbit/s (docs/notebook/measure.md): full and quick suite
+        double bw = 11.9e6;
+        double[] full = {140.4, 336.0, 27.0, 35.0, 42.3, 14.1};
+        List<MeasureSuite.Step> f = MeasureSuite.plan(TESTBED, false, tmp, 2048);
+        for (int i = 0; i < full.length; i++) {
+            double e = MeasureSuite.estimateSeconds(f.get(i), bw);
+            assertTrue(e > full[i] / 1.5 && e < full[i] * 1.5, f.get(i).file() + ": estimated " + e + " s, took " + full[i] + " s");
+        }
+        double[] quick = {16.4, 16.7, 1.7, 2.5, 15.6, 8.6};
+        List<MeasureSuite.Step> q = MeasureSuite.plan(TESTBED, true, tmp, 2048);
+        for (int i = 0; i < quick.length; i++) {
+            double e = MeasureSuite.estimateSeconds(q.get(i), bw);
+            assertTrue(e > quick[i] / 2.5 && e < quick[i] * 2.5, q.get(i).file() + ": estimated " + e + " s, took " + quick[i] + " s");
+        }
     }
 
     @Test
@@ -103,8 +124,8 @@ class MeasureSuiteTest {
             return 0;
         };
         StringWriter o = new StringWriter();
-        ScalecastException x = assertThrows(ScalecastException.class, () -> MeasureSuite.run(steps, dir, fake("echo n0; echo n1"),
-                fake("echo n0; echo n0"), runner, "scalecast measure suite --quick", true, new PrintWriter(o, true), null));
+        ScalecastException x = assertThrows(ScalecastException.class, () -> MeasureSuite.run(steps, dir, fake("echo scalecast-host: 1 n1 10.0.0.2; echo noise; echo scalecast-host: 0 n0 10.0.0.1"),
+                fake("echo scalecast-host: 0 n0; echo scalecast-host: 1 n0"), runner, "scalecast measure suite --quick", true, new PrintWriter(o, true), null));
         assertEquals(1, x.exitCode());
         assertTrue(x.getMessage().startsWith("measure suite stopped at swap.csv: mpirun failed (exit 1): ssh: connect to host"), x.getMessage());
         assertTrue(x.getMessage().endsWith("kept 1 complete trace(s) and suite.json in " + dir), x.getMessage());
@@ -121,13 +142,13 @@ class MeasureSuiteTest {
         assertEquals("complete", pp.get("status").getAsString());
         assertEquals("pingpong", pp.get("kind").getAsString());
         assertEquals(0, pp.get("exit_status").getAsInt());
-        assertEquals("[\"n0\",\"n1\"]", pp.get("hosts_by_rank").toString());
+        assertEquals("[\"n0 10.0.0.1\",\"n1 10.0.0.2\"]", pp.get("hosts_by_rank").toString(), "in rank order");
         assertTrue(pp.get("command").getAsString().startsWith("scalecast measure pingpong --np 2 --testbed fr"));
         assertTrue(pp.has("start_utc") && pp.has("end_utc") && index.getAsJsonObject("machine").has("mpi"));
         JsonObject sw = traces.get(1).getAsJsonObject();
         assertEquals(1, sw.get("exit_status").getAsInt());
         assertFalse(sw.has("status") && sw.get("status").getAsString().equals("complete"));
-        assertTrue(o.toString().contains("hosts of ranks 0, 1: n0, n1"), o.toString());
+        assertTrue(o.toString().contains("hosts of ranks 0, 1: n0 10.0.0.1; n1 10.0.0.2"), o.toString());
     }
 
     private static void write(Path p, String text) {
@@ -143,7 +164,7 @@ class MeasureSuiteTest {
         Path dir = tmp.resolve("out");
         List<String> ran = new ArrayList<>();
         ScalecastException x = assertThrows(ScalecastException.class, () -> MeasureSuite.run(MeasureSuite.plan(TESTBED, true, dir, 0), dir,
-                fake("echo 'ssh: connect to host n1 port 22: No route to host' >&2; exit 255"), fake("echo n0; echo n0"),
+                fake("echo 'ssh: connect to host n1 port 22: No route to host' >&2; exit 255"), fake("echo scalecast-host: 0 n0; echo scalecast-host: 1 n0"),
                 (args, errors) -> { ran.add(args.get(1)); return 0; }, "c", true, new PrintWriter(new StringWriter()), null));
         assertEquals(1, x.exitCode());
         assertTrue(x.getMessage().startsWith("the cluster is not usable: mpirun failed (exit 255) for the network probes' 2 ranks:"
