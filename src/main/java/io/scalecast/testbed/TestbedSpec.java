@@ -146,7 +146,7 @@ public record TestbedSpec(String name, int nodes, long rateBitsPerSecond, long b
      * host, never more than the burst: up to 100mbit {@value #SMALL_PEAK_BUCKET_BYTES} bytes (two
      * 1500-byte packets; a lone message then crosses at the rate except for those packets), above
      * 96 KiB (tbf dequeues too slowly here for a smaller one at 1gbit). The measurements behind both
-     * choices: docs/testbed.md "Line-rate cap".
+     * choices: docs/notebook/testbed.md (2026-11-30, the peak bucket).
      */
     public static long defaultPeakBucketBytes(long rateBitsPerSecond, long burstBytes) {
         long b = rateBitsPerSecond <= SMALL_PEAK_BUCKET_MAX_RATE ? SMALL_PEAK_BUCKET_BYTES : LARGE_PEAK_BUCKET_BYTES;
