@@ -48,188 +48,248 @@ final class Walk {
         sp++;
     }
 
+    /** What one rank's walk counts, summed over its buckets. */
+    private static final class Tally {
+        final long[][] seg;
+        final long[][] segWork;
+        final long[] linesFrom;
+        final long[] replyBytes;
+        final LineSet cache = new LineSet();
+        long pp, soft, newt, visits, accCell, accPart, missCell, missPart, flops;
+        double accSum;
+        /** The owner's poll gaps (sc_treecode's serve_all points): work since the last poll, as {visits, cells, pp}. */
+        final double[] gapMoments = new double[6];
+        final long[] gap = new long[3];
+
+        Tally(int segs, int p) {
+            seg = new long[segs][p];
+            segWork = new long[segs][6];
+            linesFrom = new long[p];
+            replyBytes = new long[p];
+        }
+    }
+
+    /** One bucket's walk: its interaction list (cells accepted, particles), in walk order. */
+    private static final class Bucket {
+        final int b;
+        final int s;
+        final double lx, ly, lz, hx, hy, hz;
+        int nc, npl;
+        long nsoft, nnewt, vis;
+
+        Bucket(LocalTree t, int b, int s) {
+            this.b = b;
+            this.s = s;
+            lx = t.lo[3 * b];
+            ly = t.lo[3 * b + 1];
+            lz = t.lo[3 * b + 2];
+            hx = t.hi[3 * b];
+            hy = t.hi[3 * b + 1];
+            hz = t.hi[3 * b + 2];
+        }
+    }
+
     Out walk(int me, boolean forces) {
         LocalTree t = trees[me];
-        int p = trees.length;
         int nb = t.buckets();
         int segs = Math.max(1, Math.min(segmentsWanted, nb));
-        long[][] seg = new long[segs][p];
-        long[][] segWork = new long[segs][6];
-        long[] linesFrom = new long[p];
-        long[] replyBytes = new long[p];
-        LineSet cache = new LineSet();
+        Tally y = new Tally(segs, trees.length);
         long[] weight = new long[t.size()];
         double[] ax = forces ? new double[t.size()] : null;
         double[] ay = forces ? new double[t.size()] : null;
         double[] az = forces ? new double[t.size()] : null;
-        long pp = 0, soft = 0, newt = 0, visits = 0, accCell = 0, accPart = 0, missCell = 0, missPart = 0, flops = 0;
-        double accSum = 0;
-        double soft2 = 4.0 * eps * eps;
         int bucketNo = 0;
-        // The owner's poll gaps (sc_treecode's serve_all points): work since the last poll, as {visits, cells, pp}.
-        double[] gapMoments = new double[6];
-        long[] gap = new long[3];
         for (int b = 0; b < t.cells; b++) {
             if (t.child[b] >= 0) {
                 continue;
             }
-            int s = (int) ((long) bucketNo * segs / nb);
+            Bucket k = new Bucket(t, b, (int) ((long) bucketNo * segs / nb));
             bucketNo++;
-            double blx = t.lo[3 * b], bly = t.lo[3 * b + 1], blz = t.lo[3 * b + 2];
-            double bhx = t.hi[3 * b], bhy = t.hi[3 * b + 1], bhz = t.hi[3 * b + 2];
-            sp = 0;
-            int nc = 0, npl = 0;
-            long nsoft = 0, nnewt = 0, vis = 0;
-            push(0, me, 0);
-            while (sp > 0) {
-                sp--;
-                int kind = stackKind[sp], owner = stackOwner[sp], idx = stackIdx[sp];
-                double ccx, ccy, ccz, cm, cb;
-                int cn;
-                double[] cq;
-                int qo;
-                LocalTree ot = null;
-                if (kind == 0) {
-                    ccx = top.cx[idx];
-                    ccy = top.cy[idx];
-                    ccz = top.cz[idx];
-                    cm = top.mass[idx];
-                    cb = top.bmax[idx];
-                    cn = top.n[idx];
-                    cq = top.q;
-                    qo = 6 * idx;
-                } else {
-                    ot = trees[owner];
-                    if (owner != me) {
-                        accCell++;
-                        if (cache.add(owner, 0, idx >> 3)) {
-                            missCell++;
-                            linesFrom[owner]++;
-                            replyBytes[owner] += (long) Math.min(8, ot.cells - ((idx >> 3) << 3)) * RankCounts.CELL_BYTES;
-                            seg[s][owner]++;
-                        }
-                    }
-                    ccx = ot.cx[idx];
-                    ccy = ot.cy[idx];
-                    ccz = ot.cz[idx];
-                    cm = ot.mass[idx];
-                    cb = ot.bmax[idx];
-                    cn = ot.n[idx];
-                    cq = ot.q;
-                    qo = 6 * idx;
-                }
-                vis++;
-                gap[0]++;
-                if (((visits + vis) & 63) == 0) {
-                    closeGap(gap, gapMoments); // walk_bucket: serve_all() every 64 node visits
-                }
-                double d2 = mindist2(ccx, ccy, ccz, blx, bly, blz, bhx, bhy, bhz);
-                boolean open;
-                if (cn < 4) {
-                    open = true;
-                } else {
-                    double ro = Math.max(cb, K * cb / theta);
-                    open = d2 < ro * ro;
-                }
-                if (!open) {
-                    if (forces) {
-                        if (10 * (nc + 1) > lc.length) {
-                            lc = Arrays.copyOf(lc, 2 * lc.length);
-                        }
-                        int o = 10 * nc;
-                        lc[o] = ccx;
-                        lc[o + 1] = ccy;
-                        lc[o + 2] = ccz;
-                        lc[o + 3] = cm;
-                        System.arraycopy(cq, qo, lc, o + 4, 6);
-                    }
-                    nc++;
-                    if (d2 < soft2) {
-                        nsoft++;
-                    } else {
-                        nnewt++;
-                    }
-                    continue;
-                }
-                int pfirst, pcount, powner;
-                if (kind == 0) {
-                    if (top.lower[idx] >= 0) {
-                        push(0, me, top.upper[idx]);
-                        push(0, me, top.lower[idx]);
-                        continue;
-                    }
-                    powner = top.owner[idx];
-                    int rc = trees[powner].child[0];
-                    if (rc >= 0) {
-                        push(1, powner, rc + 1);
-                        push(1, powner, rc);
-                        continue;
-                    }
-                    pfirst = 0;
-                    pcount = cn;
-                } else {
-                    if (ot.child[idx] >= 0) {
-                        push(1, owner, ot.child[idx] + 1);
-                        push(1, owner, ot.child[idx]);
-                        continue;
-                    }
-                    powner = owner;
-                    pfirst = ot.first[idx];
-                    pcount = cn;
-                }
-                LocalTree pt = trees[powner];
-                for (int i = pfirst; i < pfirst + pcount; i++) {
-                    if (powner != me) {
-                        accPart++;
-                        if (cache.add(powner, 1, i >> 3)) {
-                            missPart++;
-                            linesFrom[powner]++;
-                            replyBytes[powner] += (long) Math.min(8, pt.size() - ((i >> 3) << 3)) * RankCounts.PARTICLE_BYTES;
-                            seg[s][powner]++;
-                        }
-                    }
-                    if (forces) {
-                        if (4 * (npl + 1) > lp.length) {
-                            lp = Arrays.copyOf(lp, 2 * lp.length);
-                            lpid = Arrays.copyOf(lpid, lp.length / 4);
-                        }
-                        lp[4 * npl] = pt.px[i];
-                        lp[4 * npl + 1] = pt.py[i];
-                        lp[4 * npl + 2] = pt.pz[i];
-                        lp[4 * npl + 3] = pt.pm[i];
-                        lpid[npl] = pt.id[i];
-                    }
-                    npl++;
-                }
-            }
-            long na = t.n[b];
-            gap[1] += na * (nsoft + nnewt); // the cell forces of the whole bucket: no poll
-            for (long i = 0; i < na; i++) {
-                gap[2] += npl;
-                closeGap(gap, gapMoments); // serve_all() after each particle's particle-particle forces
-            }
-            long w = (long) npl * RankCounts.FLOP_PP + nsoft * RankCounts.FLOP_SOFT + nnewt * RankCounts.FLOP_NEWT;
+            walkBucket(me, k, forces, y);
+            long w = (long) k.npl * RankCounts.FLOP_PP + k.nsoft * RankCounts.FLOP_SOFT + k.nnewt * RankCounts.FLOP_NEWT;
             for (int i = t.first[b]; i < t.first[b] + t.n[b]; i++) {
                 weight[i] = w;
             }
             if (forces) {
-                accSum = forces(t, b, nc, npl, ax, ay, az, accSum);
+                y.accSum = forces(t, b, k.nc, k.npl, ax, ay, az, y.accSum);
             }
-            pp += na * npl;
-            soft += na * nsoft;
-            newt += na * nnewt;
-            visits += vis;
-            flops += na * w;
-            segWork[s][0] += na * npl;
-            segWork[s][1] += na * nsoft;
-            segWork[s][2] += na * nnewt;
-            segWork[s][3] += vis;
-            segWork[s][4] += na;
-            segWork[s][5]++; // sc_treecode also polls once after each bucket
+            tally(t.n[b], k, w, y);
         }
-        RankCounts rc = new RankCounts(me, t.size(), t.cells, nb, t.passes, pp, soft, newt, visits, accCell, accPart,
-                missCell, missPart, flops, linesFrom, replyBytes, seg, segWork, accSum, gapMoments);
+        RankCounts rc = new RankCounts(me, t.size(), t.cells, nb, t.passes, y.pp, y.soft, y.newt, y.visits, y.accCell, y.accPart,
+                y.missCell, y.missPart, y.flops, y.linesFrom, y.replyBytes, y.seg, y.segWork, y.accSum, y.gapMoments);
         return new Out(rc, weight, ax, ay, az);
+    }
+
+    /** Adds a walked bucket of {@code na} particles, each with {@code w} flops, to the rank's counts. */
+    private static void tally(long na, Bucket k, long w, Tally y) {
+        y.gap[1] += na * (k.nsoft + k.nnewt); // the cell forces of the whole bucket: no poll
+        for (long i = 0; i < na; i++) {
+            y.gap[2] += k.npl;
+            closeGap(y.gap, y.gapMoments); // serve_all() after each particle's particle-particle forces
+        }
+        y.pp += na * k.npl;
+        y.soft += na * k.nsoft;
+        y.newt += na * k.nnewt;
+        y.visits += k.vis;
+        y.flops += na * w;
+        long[] sw = y.segWork[k.s];
+        sw[0] += na * k.npl;
+        sw[1] += na * k.nsoft;
+        sw[2] += na * k.nnewt;
+        sw[3] += k.vis;
+        sw[4] += na;
+        sw[5]++; // sc_treecode also polls once after each bucket
+    }
+
+    /** The walk of one bucket from the top tree's root: accepted cells and particles into the interaction lists. */
+    private void walkBucket(int me, Bucket k, boolean forces, Tally y) {
+        double soft2 = 4.0 * eps * eps;
+        sp = 0;
+        push(0, me, 0);
+        while (sp > 0) {
+            sp--;
+            int kind = stackKind[sp], owner = stackOwner[sp], idx = stackIdx[sp];
+            double ccx, ccy, ccz, cm, cb;
+            int cn;
+            double[] cq;
+            LocalTree ot = null;
+            if (kind == 0) {
+                ccx = top.cx[idx];
+                ccy = top.cy[idx];
+                ccz = top.cz[idx];
+                cm = top.mass[idx];
+                cb = top.bmax[idx];
+                cn = top.n[idx];
+                cq = top.q;
+            } else {
+                ot = trees[owner];
+                if (owner != me) {
+                    fetch(y, k.s, owner, 0, idx, ot.cells, RankCounts.CELL_BYTES);
+                }
+                ccx = ot.cx[idx];
+                ccy = ot.cy[idx];
+                ccz = ot.cz[idx];
+                cm = ot.mass[idx];
+                cb = ot.bmax[idx];
+                cn = ot.n[idx];
+                cq = ot.q;
+            }
+            k.vis++;
+            y.gap[0]++;
+            if (((y.visits + k.vis) & 63) == 0) {
+                closeGap(y.gap, y.gapMoments); // walk_bucket: serve_all() every 64 node visits
+            }
+            double d2 = mindist2(ccx, ccy, ccz, k.lx, k.ly, k.lz, k.hx, k.hy, k.hz);
+            boolean open;
+            if (cn < 4) {
+                open = true;
+            } else {
+                double ro = Math.max(cb, K * cb / theta);
+                open = d2 < ro * ro;
+            }
+            if (!open) {
+                if (forces) {
+                    listCell(k.nc, ccx, ccy, ccz, cm, cq, 6 * idx);
+                }
+                k.nc++;
+                if (d2 < soft2) {
+                    k.nsoft++;
+                } else {
+                    k.nnewt++;
+                }
+            } else {
+                open(me, k, kind, owner, idx, ot, cn, forces, y);
+            }
+        }
+    }
+
+    /**
+     * An opened node: its children go on the stack, or, for a leaf, its particles into the
+     * particle list (a top-tree leaf stands for the root of its owner's local tree).
+     */
+    private void open(int me, Bucket k, int kind, int owner, int idx, LocalTree ot, int cn, boolean forces, Tally y) {
+        int pfirst, powner;
+        if (kind == 0) {
+            if (top.lower[idx] >= 0) {
+                push(0, me, top.upper[idx]);
+                push(0, me, top.lower[idx]);
+                return;
+            }
+            powner = top.owner[idx];
+            int rc = trees[powner].child[0];
+            if (rc >= 0) {
+                push(1, powner, rc + 1);
+                push(1, powner, rc);
+                return;
+            }
+            pfirst = 0;
+        } else {
+            if (ot.child[idx] >= 0) {
+                push(1, owner, ot.child[idx] + 1);
+                push(1, owner, ot.child[idx]);
+                return;
+            }
+            powner = owner;
+            pfirst = ot.first[idx];
+        }
+        LocalTree pt = trees[powner];
+        for (int i = pfirst; i < pfirst + cn; i++) {
+            if (powner != me) {
+                fetch(y, k.s, powner, 1, i, pt.size(), RankCounts.PARTICLE_BYTES);
+            }
+            if (forces) {
+                listParticle(k.npl, pt, i);
+            }
+            k.npl++;
+        }
+    }
+
+    /**
+     * A remote cell ({@code what} 0) or particle (1) read through the line cache: a miss fetches
+     * its 8-element line from {@code owner} (the last line of a table may be shorter).
+     */
+    private static void fetch(Tally y, int s, int owner, int what, int i, int tableSize, long elementBytes) {
+        if (what == 0) {
+            y.accCell++;
+        } else {
+            y.accPart++;
+        }
+        if (y.cache.add(owner, what, i >> 3)) {
+            if (what == 0) {
+                y.missCell++;
+            } else {
+                y.missPart++;
+            }
+            y.linesFrom[owner]++;
+            y.replyBytes[owner] += (long) Math.min(8, tableSize - ((i >> 3) << 3)) * elementBytes;
+            y.seg[s][owner]++;
+        }
+    }
+
+    /** Appends an accepted cell (position, mass, quadrupole) to the cell list at {@code nc}. */
+    private void listCell(int nc, double ccx, double ccy, double ccz, double cm, double[] cq, int qo) {
+        if (10 * (nc + 1) > lc.length) {
+            lc = Arrays.copyOf(lc, 2 * lc.length);
+        }
+        int o = 10 * nc;
+        lc[o] = ccx;
+        lc[o + 1] = ccy;
+        lc[o + 2] = ccz;
+        lc[o + 3] = cm;
+        System.arraycopy(cq, qo, lc, o + 4, 6);
+    }
+
+    /** Appends particle {@code i} of {@code pt} to the particle list at {@code npl}. */
+    private void listParticle(int npl, LocalTree pt, int i) {
+        if (4 * (npl + 1) > lp.length) {
+            lp = Arrays.copyOf(lp, 2 * lp.length);
+            lpid = Arrays.copyOf(lpid, lp.length / 4);
+        }
+        lp[4 * npl] = pt.px[i];
+        lp[4 * npl + 1] = pt.py[i];
+        lp[4 * npl + 2] = pt.pz[i];
+        lp[4 * npl + 3] = pt.pm[i];
+        lpid[npl] = pt.id[i];
     }
 
     /** Adds the gap's second moments {vv, cc, pp, vc, vp, cp} and starts a new gap. */
@@ -310,54 +370,5 @@ final class Walk {
             d = c - hi;
         }
         return d * d;
-    }
-
-    /** An open-addressing set of (owner, kind, line) keys: the cache's present lines. */
-    static final class LineSet {
-        private long[] keys = new long[1 << 12];
-        private int used;
-
-        LineSet() {
-            Arrays.fill(keys, -1);
-        }
-
-        /** Adds the line; true if it was not there (a miss). */
-        boolean add(int owner, int kind, long line) {
-            long key = ((long) owner << 40) | ((long) kind << 39) | line;
-            if (2 * (used + 1) > keys.length) {
-                grow();
-            }
-            int mask = keys.length - 1;
-            int s = slot(key, mask);
-            while (keys[s] >= 0) {
-                if (keys[s] == key) {
-                    return false;
-                }
-                s = (s + 1) & mask;
-            }
-            keys[s] = key;
-            used++;
-            return true;
-        }
-
-        private static int slot(long key, int mask) {
-            return (int) ((key * 0x9E3779B97F4A7C15L) >>> 20) & mask;
-        }
-
-        private void grow() {
-            long[] old = keys;
-            keys = new long[2 * old.length];
-            Arrays.fill(keys, -1);
-            int mask = keys.length - 1;
-            for (long k : old) {
-                if (k >= 0) {
-                    int s = slot(k, mask);
-                    while (keys[s] >= 0) {
-                        s = (s + 1) & mask;
-                    }
-                    keys[s] = k;
-                }
-            }
-        }
     }
 }
