@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The sealed held-out HPL cases (validation/holdout/README.md) from the runs collect-holdout.sh took: for each setup,
+# testbed tabulate-hpcc -> validation/holdout/hpl-SETUP/{measured.csv,runs.csv,dgemm.csv} and two case.json files,
+# both built the way docs/hpl.md tells a user to predict a run before it happens, from traces taken at another time:
+#   hpl-SETUP           calibrate --traces traces/suite/SETUP (ping-pong, swap, release, iprobe, dgemm), then predict hpl
+#   hpl-SETUP-pingpong  calibrate --pingpong … --dgemm … only (what a person with NetPIPE output and one dgemm trace has;
+#                       the rest from the MPI profile the ping-pong names)
+# runs.csv and dgemm.csv (HPCC's own StarDGEMM of the runs) are kept for the record; no case reads them.
+# Usage: scripts/real-runs/holdout-cases.sh   (RAW defaults to traces/raw/holdout/hpcc)
+set -euo pipefail
+ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
+RAW="${RAW:-$ROOT/traces/raw/holdout/hpcc}"
+OUT="$ROOT/validation/holdout"
+declare -A PLACEMENT=(
+  [shm-2r]="2 ranks on this host's shared memory (Open MPI vader), mpirun -np 2"
+  [testbed-2n-100mbit]="2 testbed nodes (network namespaces on this host, tbf 100mbit on each veth), 1 rank per node, mpirun --map-by node; each node pinned to one of the host's 2 cores"
+  [testbed-2n-1gbit]="2 testbed nodes (network namespaces on this host, tbf 1gbit on each veth), 1 rank per node, mpirun --map-by node; each node pinned to one of the host's 2 cores")
+for setup in shm-2r testbed-2n-100mbit testbed-2n-1gbit; do
+  [ -d "$RAW/$setup" ] || { echo "no held-out runs in $RAW/$setup" >&2; continue; }
+  case="hpl-$setup"
+  if [ "$setup" = shm-2r ]; then nodes=1; cores=2; rpn=2; else nodes=2; cores=1; rpn=1; fi
+  mkdir -p "$OUT/$case" "$OUT/$case-pingpong"
+  "$ROOT/scalecast" testbed tabulate-hpcc "$RAW/$setup" --out "$OUT/$case" --nodes "$nodes" --placement "${PLACEMENT[$setup]}" >&2
+  # one predict step per configuration measured (the runs' hpccinf.txt: N, NB, P, Q, BCAST)
+  steps=(); files=()
+  i=0
+  for cfg in $(ls "$RAW/$setup" | sed 's/-r[0-9]*$//' | sort -u); do
+    i=$((i + 1))
+    read -r n nb p q bc <<< "$(echo "$cfg" | sed -E 's/^n([0-9]+)-nb([0-9]+)-([0-9]+)x([0-9]+)-b([0-9]+)$/\1 \2 \3 \4 \5/')"
+    steps+=("[\"predict\", \"hpl\", \"--platform\", \"{work}/p.xml\", \"--n\", \"$n\", \"--nb\", \"$nb\", \"--p\", \"$p\", \"--q\", \"$q\", \"--bcast\", \"$bc\", \"--quiet\", \"--out\", \"{work}/c$i.csv\"]")
+    files+=("\"{work}/c$i.csv\"")
+  done
+  predict="$(IFS=,; echo "${steps[*]}")"; predicted="$(IFS=,; echo "${files[*]}")"
+  for variant in "" "-pingpong"; do
+    if [ -z "$variant" ]; then
+      cal="[\"calibrate\", \"--traces\", \"traces/suite/$setup\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"$cores\", \"--name\", \"p\", \"--out\", \"{work}/p.xml\"]"
+      what="calibrate --traces traces/suite/$setup (ping-pong, swap, release and iprobe of 2026-11-30/12-01, dgemm shape trace taken apart from the runs)"
+    else
+      cal="[\"calibrate\", \"--pingpong\", \"traces/suite/$setup/pingpong.csv\", \"--dgemm\", \"traces/suite/$setup/dgemm.csv\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"$cores\", \"--name\", \"p\", \"--out\", \"{work}/p.xml\"]"
+      what="calibrate --pingpong and --dgemm only (the MPI profile the ping-pong names supplies the rest)"
+      cp "$OUT/$case/measured.csv" "$OUT/$case-pingpong/measured.csv"
+    fi
+    cat > "$OUT/$case$variant/case.json" <<JSON
+{
+  "title": "HELD-OUT: HPCC 1.5.0 HPL, $setup, configurations no development case has; platform by $what",
+  "steps": [
+    $cal,
+    $predict
+  ],
+  "predicted": [$predicted],
+  "measured": "measured.csv",
+  "key": ["n", "nb", "p", "q"],
+  "predicted_value": "gflops",
+  "measured_value": "gflops",
+  "tolerance": {"max_abs_rel_error": 0.15, "median_abs_rel_error": 0.08},
+  "source": "sealed held-out runs (validation/holdout/README.md): HPCC 1.5.0 HPL measured by scripts/real-runs/collect-holdout.sh, raw in traces/raw/holdout/hpcc/$setup; median of the runs per configuration (spread in measured.csv); the platform comes only from network and node traces taken at other times (traces/suite/README.md); HPL Gflops are only compared against"
+}
+JSON
+  done
+done
