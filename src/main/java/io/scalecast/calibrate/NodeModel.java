@@ -3,7 +3,6 @@ package io.scalecast.calibrate;
 import io.scalecast.trace.DgemmPoint;
 import io.scalecast.trace.DgemmTrace;
 import io.scalecast.trace.Provenance;
-import io.scalecast.util.Robust;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +70,7 @@ public record NodeModel(DgemmTrace cleaned, double speedFlopsPerSecond, String s
             List<Double> keep = keepInliers(vals, source, rejected);
             DgemmPoint first = vals.get(0);
             long reps = vals.stream().mapToLong(DgemmPoint::repetitions).sum();
-            merged.put(e.getKey(), new DgemmPoint(first.n(), Robust.median(keep), first.ranksLoaded(), reps, Double.NaN, Double.NaN,
+            merged.put(e.getKey(), new DgemmPoint(first.n(), io.scalecast.util.Stats.median(keep), first.ranksLoaded(), reps, Double.NaN, Double.NaN,
                     first.k(), 0));
             kept.put(e.getKey(), keep.size());
         }
@@ -109,9 +108,9 @@ public record NodeModel(DgemmTrace cleaned, double speedFlopsPerSecond, String s
         if (all.size() < 3) {
             return all;
         }
-        double med = Robust.median(all);
+        double med = io.scalecast.util.Stats.median(all);
         List<Double> dev = all.stream().map(v -> Math.abs(Math.log(v / med))).toList();
-        double sigma = Math.max(MIN_SIGMA, 1.4826 * Robust.median(dev));
+        double sigma = Math.max(MIN_SIGMA, 1.4826 * io.scalecast.util.Stats.median(dev));
         double limit = Math.max(-Math.log(1 - OUTLIER_FRACTION), OUTLIER_SIGMAS * sigma);
         List<Double> keep = new ArrayList<>();
         for (DgemmPoint p : vals) {
@@ -163,7 +162,7 @@ public record NodeModel(DgemmTrace cleaned, double speedFlopsPerSecond, String s
             if (alongN.isEmpty() || (twoAxes ? alongK.isEmpty() : alongN.size() < 2)) {
                 continue;
             }
-            double med = twoAxes ? Math.min(Robust.median(alongN), Robust.median(alongK))
+            double med = twoAxes ? Math.min(io.scalecast.util.Stats.median(alongN), io.scalecast.util.Stats.median(alongK))
                     : Math.min(alongN.get(0), alongN.get(1));
             List<Double> nb = new ArrayList<>(alongN);
             nb.addAll(alongK);
@@ -203,7 +202,7 @@ public record NodeModel(DgemmTrace cleaned, double speedFlopsPerSecond, String s
                 rates.add(r);
             }
         }
-        return Robust.spread(rates);
+        return io.scalecast.util.Stats.robustSpread(rates);
     }
 
     private static void checks(DgemmTrace c, String source, int load, int n, int runs, double spread, List<String> warnings) {

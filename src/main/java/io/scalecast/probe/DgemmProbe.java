@@ -163,7 +163,7 @@ public final class DgemmProbe {
             int load = last.stream().mapToInt(Point::ranksLoaded).max().orElse(1);
             plateau.add(DgemmTrace.plateauRate(rows(last, 0), load, 0));
             if (plateau.size() >= minRuns) {
-                double spread = io.scalecast.util.Robust.spread(plateau);
+                double spread = io.scalecast.util.Stats.robustSpread(plateau);
                 if (spread <= targetSpread || plateau.size() >= maxRuns) {
                     stop = plateau.size() == 1 ? "" : String.format(Locale.ROOT, "; node rate per run (Gflop/s, %d ranks loaded): %s, spread %.1f%%%s",
                             load, plateau.stream().map(v -> String.format(Locale.ROOT, "%.3f", v / 1e9)).collect(Collectors.joining(" ")),

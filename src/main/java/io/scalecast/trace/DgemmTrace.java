@@ -80,7 +80,7 @@ public record DgemmTrace(Provenance provenance, List<DgemmPoint> points) {
         DgemmPoint b = best;
         double[] r = t.points().stream().filter(p -> p.ranksLoaded() == b.ranksLoaded() && p.n() == b.n() && p.k() == b.k())
                 .mapToDouble(DgemmPoint::rateFlopsPerSecond).sorted().toArray();
-        return new DgemmPoint(b.n(), io.scalecast.util.Robust.median(r), b.ranksLoaded(), 0, r[0], r[r.length - 1], b.k(), 0);
+        return new DgemmPoint(b.n(), io.scalecast.util.Stats.median(r), b.ranksLoaded(), 0, r[0], r[r.length - 1], b.k(), 0);
     }
 
     /**
@@ -97,7 +97,7 @@ public record DgemmTrace(Provenance provenance, List<DgemmPoint> points) {
         double[] orders = at.stream().mapToDouble(DgemmPoint::n).distinct().sorted().toArray();
         double minOrder = orders[orders.length / 2];
         int kmax = at.stream().filter(p -> p.n() >= minOrder).mapToInt(DgemmPoint::k).max().orElse(0);
-        return io.scalecast.util.Robust.median(at.stream().filter(p -> p.n() >= minOrder && p.k() == kmax)
+        return io.scalecast.util.Stats.median(at.stream().filter(p -> p.n() >= minOrder && p.k() == kmax)
                 .mapToDouble(DgemmPoint::rateFlopsPerSecond).toArray());
     }
 

@@ -51,4 +51,26 @@ public final class Stats {
         double hi = Arrays.stream(values).max().orElse(Double.NaN);
         return (hi - lo) / median(values);
     }
+
+    /**
+     * {@link #relativeSpread} without the value farthest from the median when there are four or more (one stray launch
+     * does not make a whole set of repeats look noisy); 0 for fewer than two values.
+     */
+    public static double robustSpread(Collection<Double> values) {
+        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        if (v.length < 2) {
+            return 0;
+        }
+        double med = median(v);
+        int lo = 0;
+        int hi = v.length - 1;
+        if (v.length >= 4) {
+            if (med - v[lo] > v[hi] - med) {
+                lo++;
+            } else {
+                hi--;
+            }
+        }
+        return (v[hi] - v[lo]) / med;
+    }
 }

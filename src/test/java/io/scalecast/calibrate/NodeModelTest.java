@@ -123,6 +123,6 @@ class NodeModelTest {
     }
 
     private static double median(List<Double> v) {
-        return io.scalecast.util.Robust.median(v);
+        return io.scalecast.util.Stats.median(v);
     }
 }
