@@ -68,4 +68,62 @@ public record NetworkFactors(List<FactorStep> steps) {
         }
         return b.toString();
     }
+
+    /**
+     * The factors of a platform's {@code smpi/lat-factor} and {@code smpi/bw-factor} values ({@code "0:f0;T1:f1;…"}; either
+     * may be null = 1 everywhere): one step per threshold of either, each with both factors that apply above it.
+     */
+    public static NetworkFactors parse(String latencyFactor, String bandwidthFactor) {
+        java.util.TreeMap<Long, Double> lat = steps(latencyFactor);
+        java.util.TreeMap<Long, Double> bw = steps(bandwidthFactor);
+        java.util.TreeSet<Long> at = new java.util.TreeSet<>(lat.keySet());
+        at.addAll(bw.keySet());
+        at.add(0L);
+        java.util.List<FactorStep> out = new java.util.ArrayList<>();
+        for (long t : at) {
+            out.add(new FactorStep(t, valueAt(lat, t), valueAt(bw, t)));
+        }
+        return new NetworkFactors(out);
+    }
+
+    private static java.util.TreeMap<Long, Double> steps(String value) {
+        java.util.TreeMap<Long, Double> m = new java.util.TreeMap<>();
+        if (value == null || value.isBlank()) {
+            return m;
+        }
+        for (String item : value.split(";")) {
+            String[] kv = item.trim().split(":");
+            try {
+                m.put(Long.parseLong(kv[0].trim()), Double.parseDouble(kv[1].trim()));
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("network factor \"" + item + "\": expected SIZE:FACTOR");
+            }
+        }
+        return m;
+    }
+
+    private static double valueAt(java.util.TreeMap<Long, Double> m, long threshold) {
+        var e = m.floorEntry(threshold);
+        return e == null ? 1 : e.getValue();
+    }
+
+    /**
+     * Bytes the second part of a message split in two ({@code tail} bytes after {@code bytes − tail}) must carry on the wire
+     * so that the parts, sent one after the other, take what the whole message would under these factors: bandwidth terms
+     * only (a split also pays the route latency twice, microseconds against the milliseconds of such transfers). Without
+     * this, each part would earn the rate of its own, smaller size: on a link whose ping-pong rides a token bucket's burst,
+     * a 4 MiB message split 2 + 2 MiB crossed 10 % faster than the 4 MiB ping-pong it was calibrated on.
+     */
+    public long equalTimeTailBytes(long bytes, long tail) {
+        double target = bytes / stepFor(bytes).bandwidthFactor() - (bytes - tail) / stepFor(bytes - tail).bandwidthFactor();
+        long b = tail;
+        for (int i = 0; i < 8; i++) {
+            long next = Math.max(1, Math.round(target * stepFor(b).bandwidthFactor()));
+            if (next == b) {
+                break;
+            }
+            b = next;
+        }
+        return b;
+    }
 }

@@ -17,6 +17,7 @@ final class Courier extends Process {
     /** Releases the sender when the receiver has matched, before any data moves (a detached send). */
     private final boolean releaseAtMatch;
     private final long headBytes;
+    /** Bytes the tail carries on the wire (MsgWorld sizes it so head + tail take the whole message's time). */
     private final long tailBytes;
     private final String mailbox;
     private final int dstWorld;

@@ -19,6 +19,8 @@ final class MsgRequest implements Request {
     private final Delivery delivery;
     private final MsgComm owner;
     private long bytes;
+    /** Bytes of the message the awaited buffered tail stands for, −1 when none is awaited. */
+    private long tailBytes = -1;
     private boolean transferred;
     private boolean completed;
     /** Posted by a user's MPI_Irecv (charged o_ir at its wait) rather than MPI_Recv or a collective (o_r). */
@@ -135,10 +137,12 @@ final class MsgRequest implements Request {
     private void arrived() {
         transferred = true;
         if (receive) {
-            bytes += (long) comm.getTask().getMessageSize();
-            String tail = world.takeTail(mailbox);
+            bytes += tailBytes >= 0 ? tailBytes : (long) comm.getTask().getMessageSize();
+            tailBytes = -1;
+            MsgWorld.Tail tail = world.takeTail(mailbox);
             if (tail != null) {
-                comm = world.claim(tail);
+                comm = world.claim(tail.mailbox());
+                tailBytes = tail.bytes();
                 transferred = false;
             }
         }

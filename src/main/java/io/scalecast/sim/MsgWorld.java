@@ -40,6 +40,8 @@ import java.util.Map;
  */
 final class MsgWorld {
     private final SimJob job;
+    /** The platform's SMPI factors (none under another network model): a split message keeps the whole one's time. */
+    private final io.scalecast.platform.NetworkFactors factors;
     private final int ranks;
     private final Skeleton skeleton;
     private final int[] hostOfRank;
@@ -64,6 +66,7 @@ final class MsgWorld {
         this.ranks = ranks;
         this.skeleton = skeleton;
         this.config = MpiConfig.fromProperties(job.params());
+        this.factors = networkFactors(job);
         this.hostOfRank = Placement.place(ranks, job.hosts().size(), job.params());
     }
 
@@ -201,10 +204,26 @@ final class MsgWorld {
     // ---- rendezvous sends moved by a courier -------------------------------------------------
 
     /** Mailboxes of heads whose message has a buffered tail still to come. */
-    private final java.util.Set<String> tails = new java.util.HashSet<>();
+    private final java.util.Map<String, Long> tails = new java.util.HashMap<>();
 
     static String tailMailbox(String mailbox) {
         return mailbox + "~tail";
+    }
+
+    /** SMPI's factors from the platform's config block and the job's --cfg (the later wins), or none. */
+    private static io.scalecast.platform.NetworkFactors networkFactors(SimJob job) {
+        java.util.Map<String, String> cfg = new java.util.HashMap<>(
+                io.scalecast.platform.PlatformFile.read(java.nio.file.Path.of(job.platform())).config());
+        for (String c : job.cfg()) {
+            int colon = c.indexOf(':');
+            if (colon > 0) {
+                cfg.put(c.substring(0, colon), c.substring(colon + 1));
+            }
+        }
+        if (!"SMPI".equals(cfg.get("network/model"))) {
+            return io.scalecast.platform.NetworkFactors.none();
+        }
+        return io.scalecast.platform.NetworkFactors.parse(cfg.get("smpi/lat-factor"), cfg.get("smpi/bw-factor"));
     }
 
     /**
@@ -226,20 +245,26 @@ final class MsgWorld {
             state.put(mailbox, p);
         }
         if (tail > 0) {
-            tails.add(mailbox);
+            tails.put(mailbox, tail);
         }
         Line line = serialized
                 ? lines.computeIfAbsent((long) Math.min(srcWorld, dstWorld) * ranks + Math.max(srcWorld, dstWorld), k -> new Line())
                 : null;
         MsgRequest.Delivery d = new MsgRequest.Delivery();
-        new Courier(this, Process.getCurrentProcess().getHost(), "courier" + (couriers++), releaseAtMatch, bytes - tail, tail, mailbox,
+        new Courier(this, Process.getCurrentProcess().getHost(), "courier" + (couriers++), releaseAtMatch, bytes - tail,
+                tail > 0 ? factors.equalTimeTailBytes(bytes, tail) : 0, mailbox,
                 dstWorld, p, line, srcWorld < dstWorld ? 1 : -1, d).start();
         return MsgRequest.delivered(owner, d, bytes);
     }
 
-    /** The tail mailbox of a head that has one (once: the receiver's request takes it), else null. */
-    String takeTail(String mailbox) {
-        return tails.remove(mailbox) ? tailMailbox(mailbox) : null;
+    /** A buffered tail: where it arrives and the bytes of the message it stands for (its wire size may differ). */
+    record Tail(String mailbox, long bytes) {
+    }
+
+    /** The tail of a head that has one (once: the receiver's request takes it), else null. */
+    Tail takeTail(String mailbox) {
+        Long b = tails.remove(mailbox);
+        return b == null ? null : new Tail(tailMailbox(mailbox), b);
     }
 
     // ---- communicators and zero-time exchanges ----------------------------------------------
