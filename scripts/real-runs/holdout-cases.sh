@@ -2,7 +2,7 @@
 # The sealed held-out HPL cases (validation/holdout/README.md) from the runs collect-holdout.sh took: for each setup,
 # testbed tabulate-hpcc -> validation/holdout/hpl-SETUP/{measured.csv,runs.csv,dgemm.csv} and two case.json files,
 # both built the way docs/hpl.md tells a user to predict a run before it happens, from traces taken at another time:
-#   hpl-SETUP           calibrate --traces traces/suite/SETUP (ping-pong, swap, release, iprobe, dgemm), then predict hpl
+#   hpl-SETUP           calibrate --traces traces/suite/SUITE-SETUP (ping-pong, swap, release, iprobe, dgemm), then predict hpl
 #   hpl-SETUP-pingpong  calibrate --pingpong … --dgemm … only (what a person with NetPIPE output and one dgemm trace has;
 #                       the rest from the MPI profile the ping-pong names)
 # runs.csv and dgemm.csv (HPCC's own StarDGEMM of the runs) are kept for the record; no case reads them.
@@ -11,6 +11,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
 RAW="${RAW:-$ROOT/traces/raw/holdout/hpcc}"
 OUT="$ROOT/validation/holdout"
+SUITE="${SUITE:-2026-12-01}"   # the trace folders traces/suite/SUITE-SETUP (taken apart from the runs, same machine)
 declare -A PLACEMENT=(
   [shm-2r]="2 ranks on this host's shared memory (Open MPI vader), mpirun -np 2"
   [testbed-2n-100mbit]="2 testbed nodes (network namespaces on this host, tbf 100mbit on each veth), 1 rank per node, mpirun --map-by node; each node pinned to one of the host's 2 cores"
@@ -33,10 +34,10 @@ for setup in shm-2r testbed-2n-100mbit testbed-2n-1gbit; do
   predict="$(IFS=,; echo "${steps[*]}")"; predicted="$(IFS=,; echo "${files[*]}")"
   for variant in "" "-pingpong"; do
     if [ -z "$variant" ]; then
-      cal="[\"calibrate\", \"--traces\", \"traces/suite/$setup\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"$cores\", \"--name\", \"p\", \"--out\", \"{work}/p.xml\"]"
-      what="calibrate --traces traces/suite/$setup (ping-pong, swap, release and iprobe of 2026-11-30/12-01, dgemm shape trace taken apart from the runs)"
+      cal="[\"calibrate\", \"--traces\", \"traces/suite/$SUITE-$setup\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"$cores\", \"--name\", \"p\", \"--out\", \"{work}/p.xml\"]"
+      what="calibrate --traces traces/suite/$SUITE-$setup (measure suite and a repeated dgemm shape trace, taken on the same machine apart from the runs)"
     else
-      cal="[\"calibrate\", \"--pingpong\", \"traces/suite/$setup/pingpong.csv\", \"--dgemm\", \"traces/suite/$setup/dgemm.csv\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"$cores\", \"--name\", \"p\", \"--out\", \"{work}/p.xml\"]"
+      cal="[\"calibrate\", \"--pingpong\", \"traces/suite/$SUITE-$setup/pingpong.csv\", \"--dgemm\", \"traces/suite/$SUITE-$setup/dgemm.csv\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"$cores\", \"--name\", \"p\", \"--out\", \"{work}/p.xml\"]"
       what="calibrate --pingpong and --dgemm only (the MPI profile the ping-pong names supplies the rest)"
       cp "$OUT/$case/measured.csv" "$OUT/$case-pingpong/measured.csv"
     fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Validation cases for HPCC HPL on shared memory (issue #7), from the raw runs that
 # collect.sh hpcc-shm writes, for 1 and 2 ranks:
-#   hpl-shm-Rr         every run; platform by the documented recipe: calibrate --traces traces/suite/shm-2r (traces
+#   hpl-shm-Rr         every run; platform by the documented recipe: calibrate --traces traces/suite/2026-11-30-shm-2r (traces
 #                      taken at other times than the runs; the run's window is then part of the error)
 #   hpl-shm-Rr-shapes  the runs of the repeats that have a dgemm shape trace of their window
 #                      (collect.sh SHAPES=1 → traces/raw/hpcc/shm-shapes/r<REP>.csv); kernel model
@@ -32,8 +32,8 @@ for ranks in 1 2; do
       runs="the runs of the repeats that have a shape trace of their window"
     fi
     if [ -z "$variant" ]; then
-      what="the documented recipe (calibrate --traces traces/suite/shm-2r, traces taken at other times than the runs)"
-      steps='["calibrate", "--traces", "traces/suite/shm-2r", "--nodes", "1", "--cores-per-node", "2", "--name", "p", "--out", "{work}/p.xml"],
+      what="the documented recipe (calibrate --traces traces/suite/2026-11-30-shm-2r, traces taken at other times than the runs)"
+      steps='["calibrate", "--traces", "traces/suite/2026-11-30-shm-2r", "--nodes", "1", "--cores-per-node", "2", "--name", "p", "--out", "{work}/p.xml"],
     ["predict", "hpl", "--platform", "{work}/p.xml", "--n", "'"$NS"'", "--nb", "80", "--p", "1", "--q", "'"$ranks"'", "--quiet", "--out", "{work}/predicted.csv"]'
     else
       steps='["calibrate", "--pingpong", "traces/local/pingpong-shm-2r.csv", "--dgemm", "'"$dgemm"'",
