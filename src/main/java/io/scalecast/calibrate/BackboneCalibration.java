@@ -82,7 +82,7 @@ public final class BackboneCalibration {
     /** A scratch folder for candidate platforms, removed by the caller with {@link Dirs#deleteTree}. */
     static Path scratch(String prefix) {
         try {
-            return Files.createTempDirectory(prefix);
+            return Dirs.createTemp(prefix);
         } catch (IOException e) {
             throw ScalecastException.failure("cannot create scratch directory: " + e.getMessage());
         }

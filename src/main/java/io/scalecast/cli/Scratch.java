@@ -23,7 +23,7 @@ record Scratch(Path dir, boolean temporary) implements AutoCloseable {
             return new Scratch(work.toAbsolutePath(), false);
         }
         try {
-            return new Scratch(Files.createTempDirectory(prefix), true);
+            return new Scratch(Dirs.createTemp(prefix), true);
         } catch (IOException e) {
             throw ScalecastException.failure("cannot create a temporary folder: " + e.getMessage(), e);
         }

@@ -176,17 +176,16 @@ final class TestbedCommand implements Runnable {
                 return TestbedRun.run(Testbeds.require(name), command, timeoutSeconds, workDir, out, err);
             }
             TestbedSpec ts = shape.spec(name);
-            TestbedState s = Testbeds.up(ts);
-            Thread downOnExit = new Thread(() -> Testbeds.down(name));
-            Runtime.getRuntime().addShutdownHook(downOnExit);
-            try {
-                return TestbedRun.run(s, command, timeoutSeconds, workDir, out, err);
-            } finally {
-                Testbeds.down(name);
+            // registered before up: an interrupt while the testbed comes up takes down what exists of it
+            try (io.scalecast.util.Interrupts.Registration downOnInterrupt =
+                         io.scalecast.util.Interrupts.onInterrupt(() -> Testbeds.down(name))) {
                 try {
-                    Runtime.getRuntime().removeShutdownHook(downOnExit);
-                } catch (IllegalStateException ignored) {
-                    // JVM already shutting down: the hook does the same, idempotently
+                    TestbedState s = Testbeds.up(ts);
+                    return TestbedRun.run(s, command, timeoutSeconds, workDir, out, err);
+                } finally {
+                    if (!io.scalecast.util.Interrupts.interrupted()) {
+                        Testbeds.down(name);
+                    }
                 }
             }
         }

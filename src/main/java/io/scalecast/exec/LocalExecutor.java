@@ -4,6 +4,7 @@ import io.scalecast.sim.SimEngine;
 import io.scalecast.sim.SimResult;
 import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.Home;
+import io.scalecast.util.Interrupts;
 import io.scalecast.util.Json;
 import io.scalecast.util.ScalecastException;
 
@@ -111,15 +112,21 @@ public final class LocalExecutor implements Executor {
 
     private static int runStep(List<String> args, Path dir, Path out, Path err) {
         List<String> cmd = new ArrayList<>(javaCommand());
+        // the worker stops by itself if this JVM dies without stopping it (SIGKILL)
+        cmd.add(1, Interrupts.parentPidOption());
         cmd.addAll(args);
+        Process p = null;
         try {
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile())
+            p = new ProcessBuilder(cmd).directory(dir.toFile())
                     .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             return p.waitFor();
         } catch (IOException e) {
             throw ScalecastException.failure("cannot start a child JVM for \"scalecast " + String.join(" ", args) + "\": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            if (p != null) {
+                p.destroy();
+            }
             throw ScalecastException.failure("interrupted");
         }
     }
@@ -134,6 +141,7 @@ public final class LocalExecutor implements Executor {
         cmd.add("-XX:TieredStopAtLevel=1");
         cmd.add("-Xmx768m");
         cmd.add("-Djava.awt.headless=true");
+        cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         cmd.add("-Dscalecast.home=" + Home.dir());
         cmd.add("-Djava.library.path=" + System.getProperty("java.library.path", ""));
         cmd.add("-cp");

@@ -70,8 +70,7 @@ public final class TestbedRun {
         } catch (IOException e) {
             throw ScalecastException.failure("cannot start " + String.join(" ", cmd) + ": " + e.getMessage(), e);
         }
-        Thread killer = new Thread(() -> killTree(p, s.name()));
-        Runtime.getRuntime().addShutdownHook(killer);
+        io.scalecast.util.Interrupts.Registration killer = io.scalecast.util.Interrupts.onInterrupt(() -> killTree(p, s.name()));
         try {
             p.getOutputStream().close();
             Thread o = pump(p.getInputStream(), out);
@@ -100,11 +99,7 @@ public final class TestbedRun {
             }
             throw ScalecastException.failure("testbed run interrupted: " + ex.getMessage(), ex);
         } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(killer);
-            } catch (IllegalStateException ignored) {
-                // already shutting down: the hook runs anyway
-            }
+            killer.close();
         }
     }
 

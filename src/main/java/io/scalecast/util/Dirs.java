@@ -1,14 +1,40 @@
 package io.scalecast.util;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-/** Scratch directories: removal of a whole tree, best effort (scratch left in /tmp is harmless). */
+/**
+ * Scratch directories. A temporary folder is named {@code PREFIX<pid>-<random>} (e.g.
+ * {@code scalecast-sim-4711-123…}) so that it says which process owns it: the owner removes it
+ * when done or interrupted ({@link Interrupts}), and any later scalecast command removes those
+ * whose owner is gone ({@link #removeStale()}), e.g. after a SIGKILL.
+ */
 public final class Dirs {
+    /** Owned temp folders: {@code scalecast-<kind>-<pid>-<random>}. */
+    static final Pattern OWNED = Pattern.compile("scalecast-[a-z]+-(\\d+)-\\d+");
+    private static final Map<Path, Interrupts.Registration> LIVE = new ConcurrentHashMap<>();
+
     private Dirs() {
+    }
+
+    /**
+     * A new temporary folder {@code prefix + pid + "-" + random} in {@code java.io.tmpdir}, removed
+     * if this process is interrupted before {@link #deleteTree} removes it.
+     *
+     * @param prefix e.g. {@code "scalecast-sim-"}
+     */
+    public static Path createTemp(String prefix) throws IOException {
+        Path dir = Files.createTempDirectory(prefix + ProcessHandle.current().pid() + "-");
+        LIVE.put(dir, Interrupts.onInterrupt(() -> deleteQuietly(dir)));
+        return dir;
     }
 
     /** Deletes {@code dir} and everything below it; null or a missing directory is a no-op. */
@@ -16,10 +42,54 @@ public final class Dirs {
         if (dir == null) {
             return;
         }
+        deleteQuietly(dir);
+        Interrupts.Registration r = LIVE.remove(dir);
+        if (r != null) {
+            r.close();
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
         try (Stream<Path> s = Files.walk(dir)) {
             s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
+        } catch (IOException | java.io.UncheckedIOException ignored) {
             // scratch space only
         }
+    }
+
+    /**
+     * Removes the temp folders in {@code java.io.tmpdir} whose owning process no longer exists
+     * (a scalecast command killed with SIGKILL, a machine crash). Folders of live processes, and
+     * folders not named by {@link #createTemp}, are left alone.
+     *
+     * @return how many were removed
+     */
+    public static int removeStale() {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        int removed = 0;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(tmp, "scalecast-*")) {
+            for (Path p : ds) {
+                Matcher m = OWNED.matcher(p.getFileName().toString());
+                if (!m.matches() || !Files.isDirectory(p)) {
+                    continue;
+                }
+                long pid;
+                try {
+                    pid = Long.parseLong(m.group(1));
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).isEmpty()) {
+                    deleteQuietly(p);
+                    removed++;
+                }
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // best effort: a temp folder we cannot list is not ours to clean
+        }
+        return removed;
     }
 }

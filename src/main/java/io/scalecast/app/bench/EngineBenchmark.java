@@ -70,7 +70,7 @@ public final class EngineBenchmark {
         int maxRanks = ranks.stream().mapToInt(Integer::intValue).max().orElseThrow();
         Path dir;
         try {
-            dir = Files.createTempDirectory("scalecast-bench-");
+            dir = io.scalecast.util.Dirs.createTemp("scalecast-bench-");
         } catch (IOException e) {
             throw ScalecastException.failure("cannot create a scratch directory: " + e.getMessage(), e);
         }

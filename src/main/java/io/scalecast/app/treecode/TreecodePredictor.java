@@ -106,8 +106,11 @@ public final class TreecodePredictor {
 
     static Point simulate(Config c, Path platform, Model m) {
         Path tmp = null;
+        io.scalecast.util.Interrupts.Registration cleanup = null;
         try {
             tmp = Files.createTempFile("scalecast-treecode-", ".json");
+            Path plans = tmp;
+            cleanup = io.scalecast.util.Interrupts.onInterrupt(() -> plans.toFile().delete());
             AtomicFiles.writeString(tmp, Json.gson().toJson(m.plans()));
             Map<String, String> params = new LinkedHashMap<>(c.simParams());
             params.put("plans", tmp.toString());
@@ -135,6 +138,9 @@ public final class TreecodePredictor {
         } finally {
             if (tmp != null) {
                 tmp.toFile().delete();
+            }
+            if (cleanup != null) {
+                cleanup.close();
             }
         }
     }

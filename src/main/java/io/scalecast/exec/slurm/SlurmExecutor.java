@@ -92,16 +92,8 @@ public final class SlurmExecutor implements Executor {
             String jobId = null;
             for (int attempt = 0; ; attempt++) {
                 jobId = submit(dir, array, pending);
-                Thread cancel = new Thread(cancelAction(jobId), "scancel-" + jobId);
-                Runtime.getRuntime().addShutdownHook(cancel);
-                try {
+                try (io.scalecast.util.Interrupts.Registration cancel = io.scalecast.util.Interrupts.onInterrupt(cancelAction(jobId))) {
                     waitFor(jobId, dir, tasks.size());
-                } finally {
-                    try {
-                        Runtime.getRuntime().removeShutdownHook(cancel);
-                    } catch (IllegalStateException shuttingDown) {
-                        // the hook is running: scancel is on its way
-                    }
                 }
                 Set<Integer> failed = new TreeSet<>();
                 for (int i : pending) {
