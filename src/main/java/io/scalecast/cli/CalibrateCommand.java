@@ -120,14 +120,15 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        io.scalecast.platform.PlatformCheck.checkHostCount(nodes, "--nodes " + nodes);
         CalibrationRequest req;
         try {
             CalibrationRequest.Builder b = CalibrationRequest.builder().pingpong(pingpong).intraPingpong(intraPingpong).beff(beff).swapSummary(swapSummary)
-                    .dgemm(dgemm).nodeSpeed(nodeSpeed == null ? Double.NaN : Units.parseFlops(nodeSpeed)).nodes(nodes)
-                    .coresPerNode(coresPerNode).name(name).eagerThreshold(eagerThreshold == null ? -1 : Units.parseBytes(eagerThreshold))
-                    .note(note).beffProcs(beffProcs).beffLmax(beffLmax == null ? 0 : Units.parseBytes(beffLmax)).beffRandom(beffRandom)
+                    .dgemm(dgemm).nodeSpeed(nodeSpeed == null ? Double.NaN : Units.forOption("--node-speed", () -> Units.parseFlops(nodeSpeed))).nodes(nodes)
+                    .coresPerNode(coresPerNode).name(name).eagerThreshold(eagerThreshold == null ? -1 : Units.forOption("--eager-threshold", () -> Units.parseBytes(eagerThreshold)))
+                    .note(note).beffProcs(beffProcs).beffLmax(beffLmax == null ? 0 : Units.forOption("--beff-lmax", () -> Units.parseBytes(beffLmax))).beffRandom(beffRandom)
                     .dgemmN(dgemmN).dgemmLoaded(dgemmLoaded)
-                    .latencyAssumed(latencyAssumed == null ? Double.NaN : Units.parseSeconds(latencyAssumed), latencyReason)
+                    .latencyAssumed(latencyAssumed == null ? Double.NaN : Units.forOption("--latency-assumed", () -> Units.parseSeconds(latencyAssumed)), latencyReason)
                     .swapTrace(swapTrace).iprobe(iprobe).sendRelease(sendRelease).noBurst(noBurst).mpiProfile(mpi);
             if (traces != null) {
                 TracesFolder.fill(traces, b);
@@ -140,8 +141,9 @@ final class CalibrateCommand implements Callable<Integer> {
         String xml = PlatformWriter.toXml(c.model());
         String json = CalibrationRecord.toJson(c);
         Path record = Calibrator.recordPath(out, name);
-        AtomicFiles.writeString(record, json);
-        AtomicFiles.writeString(out, xml);
+        try (AtomicFiles.Outputs both = new AtomicFiles.Outputs()) {   // both files or neither
+            both.string(record, json).string(out, xml).commit();
+        }
         var w = spec.commandLine().getOut();
         if (!req.sources().isEmpty()) {
             w.println("inputs (--traces " + traces + "):");

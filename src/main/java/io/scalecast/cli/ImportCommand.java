@@ -10,6 +10,7 @@ import io.scalecast.trace.importer.ImbImporter;
 import io.scalecast.trace.importer.NetpipeImporter;
 import io.scalecast.trace.importer.OsuImporter;
 import io.scalecast.trace.importer.TextInput;
+import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.ScalecastException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -78,9 +79,15 @@ final class ImportCommand implements Runnable {
         /** Writes every table and prints one line per file. */
         int write() {
             PrintWriter out = spec.commandLine().getOut();
-            for (Map.Entry<Path, CsvTable> e : tables.entrySet()) {
-                e.getValue().write(e.getKey());
-                out.println("wrote " + e.getKey() + ": " + what.get(e.getKey()));
+            // all or none: every table is staged beside its target, then all are moved into place
+            try (AtomicFiles.Outputs staged = new AtomicFiles.Outputs()) {
+                for (Map.Entry<Path, CsvTable> e : tables.entrySet()) {
+                    staged.text(e.getKey(), e.getValue()::write);
+                }
+                staged.commit();
+            }
+            for (Path f : tables.keySet()) {
+                out.println("wrote " + f + ": " + what.get(f));
             }
             out.flush();
             return 0;

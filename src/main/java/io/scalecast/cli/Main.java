@@ -1,5 +1,7 @@
 package io.scalecast.cli;
 
+import io.scalecast.util.Dirs;
+import io.scalecast.util.Interrupts;
 import io.scalecast.util.ScalecastException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,7 +34,34 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        // Ctrl-C / SIGTERM stop children, remove temp folders, write nothing, exit 130; a JVM started by
+        // another scalecast process also stops when that process is gone (SIGKILL leaves it no time to tell us).
+        Interrupts.install(System.err);
+        Interrupts.watchParent();
+        Dirs.removeStale();
+        int code;
+        try {
+            code = commandLine().execute(args);
+        } catch (OutOfMemoryError e) {
+            System.err.println("scalecast: error: out of memory (-Xmx " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MiB): the problem or the platform is too large for this JVM");
+            code = 1;
+        }
+        if (Interrupts.interrupted()) {
+            waitForHalt();
+        }
+        System.exit(code);
+    }
+
+    private static void waitForHalt() {
+        while (true) {
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** The configured command line (also used by tests, which capture its out/err writers). */
@@ -40,6 +69,10 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
             PrintWriter err = cmd.getErr();
+            if (Interrupts.interrupted()) {
+                // the children were stopped under our feet: the interrupt prints the one line and exits
+                waitForHalt();
+            }
             boolean verbose = parseResult.originalArgs().contains("--verbose");
             if (ex instanceof ScalecastException se) {
                 err.println("scalecast: error: " + se.getMessage());
@@ -63,6 +96,19 @@ public final class Main implements Runnable {
             }
             err.flush();
             return 1;
+        });
+        cl.setExecutionStrategy(parseResult -> {
+            try {
+                Preflight.check(parseResult);
+            } catch (ScalecastException e) {
+                CommandLine sub = parseResult.asCommandLineList().get(parseResult.asCommandLineList().size() - 1);
+                try {
+                    return cl.getExecutionExceptionHandler().handleExecutionException(e, sub, parseResult);
+                } catch (Exception impossible) {
+                    throw new IllegalStateException(impossible);
+                }
+            }
+            return new CommandLine.RunLast().execute(parseResult);
         });
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();

@@ -64,9 +64,37 @@ final class PredictTreecodeCommand implements Callable<Integer> {
                 c.segments(), c.simParams());
     }
 
+    /** Bad input before any work: counts that are not positive, ranks that do not fit a platform. */
+    private void checkCounts() {
+        if (steps < 1) {
+            throw ScalecastException.badInput("--steps " + steps + ": expected at least 1");
+        }
+        if (segments < 1) {
+            throw ScalecastException.badInput("--segments " + segments + ": expected at least 1");
+        }
+        if (ranksPerNode < 1) {
+            throw ScalecastException.badInput("--ranks-per-node " + ranksPerNode + ": expected at least 1");
+        }
+        int most = 0;
+        for (int x : procs) {
+            if (x < 1) {
+                throw ScalecastException.badInput("--procs " + x + ": expected process counts of at least 1");
+            }
+            most = Math.max(most, x);
+        }
+        for (Path pf : platforms) {
+            int hosts = io.scalecast.platform.PlatformFile.read(pf).hosts().size();
+            if ((long) hosts * ranksPerNode < most) {
+                throw ScalecastException.badInput("--procs " + most + ": does not fit platform " + pf + " (" + hosts
+                        + " hosts x " + ranksPerNode + " rank(s) per node); use fewer processes or --ranks-per-node");
+            }
+        }
+    }
+
     @Override
     public Integer call() {
         PrintWriter w = spec.commandLine().getOut();
+        checkCounts();
         long t0 = System.nanoTime();
         Particles p = particles.matches("\\d+")
                 ? ParticleGenerator.generate(Integer.parseInt(particles), Distribution.parse(distribution), seed)
@@ -76,9 +104,6 @@ final class PredictTreecodeCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("cost model: " + DEFAULT_COST + " (default; --cost-model F.json to use your own 1-rank run)");
         }
         CostModel cost = CostModel.read(costModel);
-        if (steps < 1 || segments < 1 || procs.stream().anyMatch(x -> x < 1)) {
-            throw ScalecastException.badInput("--steps, --segments and --procs must be positive");
-        }
         Map<String, String> sim = new LinkedHashMap<>();
         sim.put("ranks-per-node", Integer.toString(ranksPerNode));
         Orb.Splitter splitter = switch (decomposition) {

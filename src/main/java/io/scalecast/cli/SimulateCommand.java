@@ -125,7 +125,7 @@ final class SimulateCommand implements Callable<Integer> {
     private Integer beff() {
         PrintWriter out = spec.commandLine().getOut();
         int n = np != null ? np : io.scalecast.platform.PlatformFile.read(platform).hosts().size() * ranksPerNode;
-        long lm = lmax != null ? Units.parseBytes(lmax) : quick ? Defaults.Beff.QUICK_LMAX_BYTES : Defaults.Beff.LMAX_BYTES;
+        long lm = lmax != null ? Units.forOption("--lmax", () -> Units.parseBytes(lmax)) : quick ? Defaults.Beff.QUICK_LMAX_BYTES : Defaults.Beff.LMAX_BYTES;
         int rnd = random != null ? random : quick ? Defaults.Beff.QUICK_RANDOM_PATTERNS : Defaults.Beff.RANDOM_PATTERNS;
         if (n < 2) {
             throw ScalecastException.badInput("simulate beff: needs at least 2 processes, got --np " + n);
@@ -165,11 +165,24 @@ final class SimulateCommand implements Callable<Integer> {
         return set.stream().mapToLong(Long::longValue).toArray();
     }
 
+    private long maxSizeBytes() {
+        long m = Units.forOption("--max-size", () -> Units.parseBytes(maxSize));
+        if (m < 1) {
+            throw ScalecastException.badInput("--max-size " + maxSize + ": expected at least 1 byte");
+        }
+        return m;
+    }
+
     private Integer pingpong() {
         PrintWriter out = spec.commandLine().getOut();
         long[] sz = sizesFrom != null ? sizesOf(sizesFrom)
                 : sizes != null && !sizes.isEmpty() ? sizes.stream().mapToLong(Long::longValue).toArray()
-                : PingPongSkeleton.defaultSizes(Units.parseBytes(maxSize));
+                : PingPongSkeleton.defaultSizes(maxSizeBytes());
+        for (long b : sz) {
+            if (b < 0) {
+                throw ScalecastException.badInput("--sizes " + b + ": expected message sizes of 0 bytes or more");
+            }
+        }
         PingPongSimulation.Result r = PingPongSimulation.run(platform, sz, hosts, cfg, VersionProvider.simulatedSource(null));
         CsvTable t = r.table();
         t.write(this.out);

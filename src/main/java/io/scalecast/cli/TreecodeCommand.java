@@ -188,7 +188,7 @@ final class TreecodeCommand implements Runnable {
             if (anchorDgemm != null && anchorSpeed != null) {
                 throw io.scalecast.util.ScalecastException.badInput("--anchor-speed and --anchor-dgemm exclude each other");
             }
-            double speed = anchorSpeed == null ? 0 : io.scalecast.util.Units.parseFlops(anchorSpeed);
+            double speed = anchorSpeed == null ? 0 : io.scalecast.util.Units.forOption("--anchor-speed", () -> io.scalecast.util.Units.parseFlops(anchorSpeed));
             io.scalecast.app.treecode.CostModel c = io.scalecast.app.treecode.CostModelFit.fit(run, speed, anchorDgemm,
                     anchorDgemmN, anchorIprobe);
             c.write(out);

@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
 
 /** {@code scalecast tune hpl}: simulate candidate N, NB, P×Q and show the best few. */
 @Command(name = "hpl", mixinStandardHelpOptions = true,
-        description = {"Search HPL's N (80% memory rule), NB and P x Q on a platform; every candidate is simulated.",
+        description = {"Search HPL's N (80%% memory rule), NB and P x Q on a platform; every candidate is simulated.",
                 "Prints the best configurations as HPL result lines, best first."})
 final class TuneHplCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
@@ -57,6 +57,25 @@ final class TuneHplCommand implements Callable<Integer> {
             throw ScalecastException.badInput("--nodes must be between 1 and the platform's " + hosts + " hosts, got " + n);
         }
         int rpn = common.ranksPerNode == null ? 1 : common.ranksPerNode;
+        if (rpn < 1) {
+            throw ScalecastException.badInput("--ranks-per-node must be at least 1, got " + rpn);
+        }
+        if (Units.forOption("--memory-per-node", () -> Units.parseBytes(memoryPerNode)) <= 0) {
+            throw ScalecastException.badInput("--memory-per-node " + memoryPerNode + ": expected a positive size, e.g. 1GiB");
+        }
+        for (int nb : nbs == null ? List.<Integer>of() : nbs) {
+            if (nb < 1) {
+                throw ScalecastException.badInput("--nb " + nb + ": expected block sizes of at least 1");
+            }
+        }
+        for (double f : fractions) {
+            if (!(f > 0 && f <= 1)) {
+                throw ScalecastException.badInput("--n-fractions " + f + ": expected fractions of the memory-rule N in (0, 1]");
+            }
+        }
+        if (top < 1) {
+            throw ScalecastException.badInput("--top " + top + ": expected at least 1");
+        }
         double memory = Units.parseBytes(memoryPerNode) * (double) n;
         List<HplConfig> cands = HplTuner.candidates(memory, n * rpn, nbs == null ? HplTuner.BLOCK_SIZES : nbs, fractions);
         KernelModel km = common.kernels(rpn);

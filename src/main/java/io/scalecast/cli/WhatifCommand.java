@@ -101,15 +101,24 @@ final class WhatifCommand implements Callable<Integer> {
             for (WhatIf.Variant x : variants) {
                 o.println("  " + x.name() + ": " + x.source());
             }
-            if (out != null) {
-                AtomicFiles.writeString(out, WhatIfReport.csv(s, variants, rows));
-                o.println("wrote " + out);
-            }
-            if (plot != null) {
-                for (Path p : WhatIfReport.plots(plot.toAbsolutePath(), s, rows)) {
-                    o.println("wrote " + p);
+            // all or none: plots are drawn in the scratch folder, then CSV and plots are moved into place together
+            List<Path> wrote = new ArrayList<>();
+            try (AtomicFiles.Outputs staged = new AtomicFiles.Outputs()) {
+                if (out != null) {
+                    staged.string(out, WhatIfReport.csv(s, variants, rows));
+                    wrote.add(out);
                 }
+                if (plot != null) {
+                    Path drawn = scratch.dir().resolve("plots").resolve(plot.getFileName());
+                    for (Path p : WhatIfReport.plots(drawn, s, rows)) {
+                        Path target = plot.toAbsolutePath().resolveSibling(p.getFileName());
+                        staged.file(target, tmp -> java.nio.file.Files.copy(p, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING));
+                        wrote.add(target);
+                    }
+                }
+                staged.commit();
             }
+            wrote.forEach(p -> o.println("wrote " + p));
             return 0;
         }
     }

@@ -79,6 +79,8 @@ public record PlatformFile(Path path, List<String> hosts, Map<String, String> pr
         String prefix = c.getAttribute("prefix");
         String suffix = c.getAttribute("suffix");
         String radical = c.getAttribute("radical");
+        // count first: a radical such as 0-999999999 must be refused before a billion names are built
+        PlatformCheck.checkHostCount(radicalCount(radical, path, c.getAttribute("id")), path.toString());
         List<String> out = new ArrayList<>();
         for (String part : radical.split(",")) {
             String t = part.trim();
@@ -95,6 +97,27 @@ public record PlatformFile(Path path, List<String> hosts, Map<String, String> pr
             }
         }
         return out;
+    }
+
+    /** How many hosts a cluster radical ("0-15", "0-3,8,10-11") names; bad input when it is not like those. */
+    static long radicalCount(String radical, Path path, String clusterId) {
+        long n = 0;
+        for (String part : radical.split(",")) {
+            String t = part.trim();
+            try {
+                int dash = t.indexOf('-', 1);
+                long lo = Long.parseLong(dash < 0 ? t : t.substring(0, dash).trim());
+                long hi = dash < 0 ? lo : Long.parseLong(t.substring(dash + 1).trim());
+                if (lo < 0 || hi < lo || hi > Integer.MAX_VALUE - 1) {
+                    throw new NumberFormatException();
+                }
+                n += hi - lo + 1;
+            } catch (NumberFormatException ex) {
+                throw ScalecastException.badInput(path + ": cluster " + clusterId
+                        + ": radical \"" + radical + "\" is not like 0-15 or 0-3,8 (ascending, non-negative)");
+            }
+        }
+        return n;
     }
 
     /** Properties merged with config so skeletons see {@code mpi.*} keys from either place. */

@@ -18,6 +18,7 @@ public final class SimChild {
     }
 
     public static void main(String[] args) {
+        io.scalecast.util.Interrupts.watchParent();
         try {
             if (args.length != 2) {
                 throw new IllegalArgumentException("usage: SimChild JOB.json RESULT.json");
@@ -51,14 +52,24 @@ public final class SimChild {
 
     static SimResult simulate(SimJob job) throws Exception {
         Skeleton skeleton = (Skeleton) Class.forName(job.skeleton()).getDeclaredConstructor().newInstance();
-        int ranks = skeleton.configure(job.params(), job.hosts().size());
+        int ranks;
+        MsgWorld world;
+        try {
+            // parameters and placement: what fails here is the input, not the simulation
+            ranks = skeleton.configure(job.params(), job.hosts().size());
+            world = new MsgWorld(job, ranks, skeleton);
+        } catch (IllegalArgumentException e) {
+            System.err.println(SimEngine.BAD_INPUT_MARK + String.valueOf(e.getMessage()).replace('\n', ' '));
+            System.err.flush();
+            Runtime.getRuntime().halt(2);
+            throw e;
+        }
         List<String> init = new ArrayList<>();
         init.add("scalecast");
         for (String c : job.cfg()) {
             init.add("--cfg=" + c);
         }
         init.add("--log=root.thres:critical");
-        MsgWorld world = new MsgWorld(job, ranks, skeleton);
         return world.run(init.toArray(new String[0]));
     }
 }

@@ -1,5 +1,6 @@
 package io.scalecast.sim;
 
+import io.scalecast.util.Interrupts;
 import io.scalecast.util.Json;
 import io.scalecast.util.ScalecastException;
 
@@ -31,15 +32,18 @@ public final class SimEngine {
             throw ScalecastException.badInput(job.platform() + ": platform file not found or not readable");
         }
         Path dir = null;
+        Process p = null;
         try {
-            dir = Files.createTempDirectory("scalecast-sim-");
+            dir = Dirs.createTemp("scalecast-sim-");
             Path jobFile = dir.resolve("job.json");
             Path resultFile = dir.resolve("result.json");
             Path errFile = dir.resolve("stderr.txt");
             writeJob(job, jobFile);
-            List<String> cmd = childCommand(job, jobFile, resultFile);
+            List<String> cmd = new ArrayList<>(childCommand(job, jobFile, resultFile));
+            // the child stops by itself if this JVM dies without stopping it (SIGKILL)
+            cmd.add(1, Interrupts.parentPidOption());
             long t0 = System.nanoTime();
-            Process p = new ProcessBuilder(cmd)
+            p = new ProcessBuilder(cmd)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(errFile.toFile())
                     .start();
@@ -53,7 +57,12 @@ public final class SimEngine {
             }
             int code = p.exitValue();
             if (code != 0 || !Files.exists(resultFile)) {
-                String why = explain(Files.readString(errFile, StandardCharsets.UTF_8), code);
+                String stderr = Files.readString(errFile, StandardCharsets.UTF_8);
+                String bad = badInput(stderr);
+                if (bad != null) {
+                    throw ScalecastException.badInput(bad);
+                }
+                String why = explain(stderr, code);
                 throw ScalecastException.failure("simulation failed (platform " + job.platform() + "): " + why);
             }
             SimResult r = readResult(resultFile);
@@ -63,6 +72,8 @@ public final class SimEngine {
             throw ScalecastException.failure("cannot run simulation child JVM: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
             throw ScalecastException.failure("interrupted while simulating");
         } finally {
             Dirs.deleteTree(dir);
@@ -80,6 +91,7 @@ public final class SimEngine {
         cmd.add("-Xmx" + job.maxHeapMb() + "m");
         cmd.add("-Xss512k");
         cmd.add("-Djava.awt.headless=true");
+        cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         String lib = System.getProperty("java.library.path", "");
         cmd.add("-Djava.library.path=" + lib);
         cmd.add("-cp");
@@ -110,6 +122,42 @@ public final class SimEngine {
         return cp;
     }
 
+    /** Marker the child prints before a one-line message about its input (parameters, placement). */
+    static final String BAD_INPUT_MARK = "scalecast-sim-bad-input: ";
+    private static final java.util.regex.Pattern BAD_KEY = java.util.regex.Pattern.compile("Bad config key: (\\S+)");
+    private static final java.util.regex.Pattern BAD_FORM = java.util.regex.Pattern.compile("Option '(.*)' badly formatted");
+    private static final java.util.regex.Pattern BAD_MODEL = java.util.regex.Pattern.compile("Model '(.*)' is invalid! Valid models are: (.*?)\\.?\\s*$");
+    private static final java.util.regex.Pattern BAD_VALUE = java.util.regex.Pattern.compile("Uncaught exception std::(range_error|invalid_argument): (.*)");
+
+    /**
+     * The message when the child failed because of its input: the skeleton's parameters or the
+     * placement (the child says so with {@link #BAD_INPUT_MARK}), or a SimGrid configuration
+     * SimGrid refused (unknown key, unknown model, a value of the wrong type); null otherwise.
+     */
+    static String badInput(String stderr) {
+        for (String l : stderr.split("\\R")) {
+            int i = l.indexOf(BAD_INPUT_MARK);
+            if (i >= 0) {
+                return l.substring(i + BAD_INPUT_MARK.length()).trim();
+            }
+            java.util.regex.Matcher m;
+            if ((m = BAD_KEY.matcher(l)).find()) {
+                return "SimGrid has no configuration key \"" + m.group(1) + "\" (from --cfg or the platform's <config>)";
+            }
+            if ((m = BAD_FORM.matcher(l)).find()) {
+                return "SimGrid configuration \"" + m.group(1) + "\": expected key:value, e.g. network/model:CM02";
+            }
+            if ((m = BAD_MODEL.matcher(l)).find()) {
+                return "SimGrid model \"" + m.group(1) + "\" does not exist; expected one of " + m.group(2) + " (from --cfg or the platform's <config>)";
+            }
+            if ((m = BAD_VALUE.matcher(l)).find()) {
+                return "a SimGrid configuration value has the wrong type for its key (" + m.group(2).trim()
+                        + "); check --cfg and the platform's <config>";
+            }
+        }
+        return null;
+    }
+
     /** One line from the child's stderr that says what went wrong. */
     public static String explain(String stderr, int code) {
         String[] lines = stderr.split("\\R");
@@ -135,7 +183,9 @@ public final class SimEngine {
                 return lines[i].trim() + " (child exit code " + code + ")";
             }
         }
-        return "child JVM exited with code " + code + " and printed nothing";
+        return code == 134
+                ? "SimGrid aborted (exit 134) without a message; the platform file or --cfg is likely what it refused"
+                : "child JVM exited with code " + code + " and printed nothing";
     }
 
     private static String shortName(String cls) {

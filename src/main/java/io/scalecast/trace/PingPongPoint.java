@@ -27,6 +27,11 @@ public record PingPongPoint(long messageSizeBytes, double oneWaySeconds, double 
         Checks.optPositive("time_median_s", oneWayMedianSeconds);
         Checks.optPositive("time_max_s", oneWayMaxSeconds);
         Checks.ordered("time_min_s", oneWayMinSeconds, "time_max_s", oneWayMaxSeconds);
+        // time_s is a median or mean of the same repetitions: it lies within their range
+        Checks.ordered("time_min_s", oneWayMinSeconds, "time_s", oneWaySeconds);
+        Checks.ordered("time_s", oneWaySeconds, "time_max_s", oneWayMaxSeconds);
+        Checks.ordered("time_min_s", oneWayMinSeconds, "time_median_s", oneWayMedianSeconds);
+        Checks.ordered("time_median_s", oneWayMedianSeconds, "time_max_s", oneWayMaxSeconds);
         Checks.atLeast("repetitions", repetitions, 0);
         Checks.optPositive("bandwidth_Bps", bandwidthBytesPerSecond);
         method = Checks.label("method", method == null ? "" : method, true);

@@ -29,6 +29,21 @@ public final class Units {
         }
     }
 
+    /**
+     * Runs a parse of the value of {@code option} and names the option in its error, e.g.
+     * {@code --node-speed "-1Gf": must be positive}.
+     */
+    public static <T> T forOption(String option, java.util.function.Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (ScalecastException e) {
+            if (e.exitCode() == 2 && !e.getMessage().startsWith(option)) {
+                throw ScalecastException.badInput(option + " " + e.getMessage());
+            }
+            throw e;
+        }
+    }
+
     /** Flop rate like "1.2Gf", "300Mf", "5e9" → flops per second. */
     public static double parseFlops(String s) {
         Matcher m = match(s, "a compute speed like 1.2Gf");

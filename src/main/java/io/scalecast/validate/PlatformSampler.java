@@ -61,7 +61,7 @@ public final class PlatformSampler {
         try {
             root = JsonParser.parseString(AtomicFiles.read(calibrationJson));
         } catch (com.google.gson.JsonParseException e) {
-            throw ScalecastException.badInput(calibrationJson + ": not valid JSON: " + e.getMessage());
+            throw io.scalecast.util.Json.badJson(calibrationJson.toString(), e);
         }
         List<Uncertain> segs = new ArrayList<>();
         JsonArray a = findSegments(root);

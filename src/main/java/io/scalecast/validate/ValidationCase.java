@@ -49,6 +49,17 @@ public record ValidationCase(String name, Path dir, String title, List<List<Stri
     public static final String WORK = "{work}";
 
     public static ValidationCase read(Path caseDir) {
+        try {
+            return parse(caseDir);
+        } catch (IllegalStateException | UnsupportedOperationException | ClassCastException | NullPointerException e) {
+            // a field of the wrong JSON type (an object where a string was expected, …)
+            Path file = Files.isDirectory(caseDir) ? caseDir.resolve("case.json") : caseDir;
+            throw ScalecastException.badInput(file + ": a field has the wrong type (" + e.getMessage()
+                    + "); expected the format in docs/DEVELOPING.md");
+        }
+    }
+
+    private static ValidationCase parse(Path caseDir) {
         Path file = Files.isDirectory(caseDir) ? caseDir.resolve("case.json") : caseDir;
         Path dir = file.toAbsolutePath().normalize().getParent();
         String text = AtomicFiles.read(file);
@@ -60,7 +71,7 @@ public record ValidationCase(String name, Path dir, String title, List<List<Stri
             }
             o = e.getAsJsonObject();
         } catch (JsonParseException e) {
-            throw ScalecastException.badInput(file + ": not valid JSON: " + e.getMessage());
+            throw io.scalecast.util.Json.badJson(file.toString(), e);
         }
         String f = file.toString();
         List<List<String>> steps = new ArrayList<>();

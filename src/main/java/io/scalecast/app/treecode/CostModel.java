@@ -118,12 +118,7 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
     }
 
     public static CostModel read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (java.io.IOException e) {
-            throw ScalecastException.badInput(file + ": cannot read cost model: " + e.getMessage());
-        }
+        String text = io.scalecast.util.AtomicFiles.read(file);
         String[] keys = {"secondsPerVisit", "secondsPerPp", "secondsPerCell", "secondsPerBuildPass", "secondsPerParticleScan"};
         try {
             com.google.gson.JsonObject o = com.google.gson.JsonParser.parseString(text).getAsJsonObject();
@@ -138,6 +133,8 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
             double anchor = o.has("anchorCoreSpeedFlops") ? o.get("anchorCoreSpeedFlops").getAsDouble() : 0;
             double poll = o.has("anchorPollSeconds") ? o.get("anchorPollSeconds").getAsDouble() : 0;
             return new CostModel(v[0], v[1], v[2], v[3], v[4], anchor, src, poll);
+        } catch (com.google.gson.JsonParseException e) {
+            throw io.scalecast.util.Json.badJson(file.toString(), e);
         } catch (RuntimeException e) {
             throw ScalecastException.badInput(file.toString(), 1, "expected a JSON cost model with five finite non-negative "
                     + "seconds-per-unit fields (" + String.join(", ", keys) + "): " + e.getMessage());

@@ -36,19 +36,19 @@ public final class TextInput {
 
     /** Reads {@code file}; undecodable bytes become U+FFFD (and then fail parsing with a located message). */
     public static TextInput read(Path file) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw ScalecastException.badInput(file + ": no such file");
-        } catch (IOException e) {
-            throw ScalecastException.badInput(file + ": cannot read: " + e.getMessage());
-        }
-        return of(file.toString(), bytes);
+        return of(file.toString(), io.scalecast.util.AtomicFiles.readBytes(file));
     }
 
     /** Text already in memory (tests); {@code name} is used in messages. */
     public static TextInput of(String name, byte[] bytes) {
+        int line = 1;
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+            } else if (bytes[i] == 0) {
+                throw ScalecastException.badInput(name, line, "not a text file (a NUL byte at offset " + i + "); expected the tool's text output");
+            }
+        }
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
