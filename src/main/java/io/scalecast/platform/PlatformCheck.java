@@ -43,6 +43,11 @@ public final class PlatformCheck {
     private static final Pattern BANDWIDTH = Pattern.compile(NUM + "(([kMGTPEZY]i?)?[Bb]ps)?");
     private static final Pattern TIME = Pattern.compile(NUM + "(s|ms|us|ns|ps|m|h|d|w)?");
     private static final Pattern NUMBER = Pattern.compile(NUM);
+    /** SimGrid 3.32's zone routings, link sharing policies and cluster topologies (its platform DTD). */
+    static final List<String> ROUTINGS = List.of("Full", "Floyd", "Dijkstra", "DijkstraCache", "None", "Vivaldi", "Cluster",
+            "ClusterDragonfly", "ClusterFatTree", "ClusterTorus", "Star", "Wifi");
+    static final List<String> SHARING = List.of("SHARED", "SPLITDUPLEX", "FATPIPE", "WIFI", "NONLINEAR");
+    static final List<String> TOPOLOGIES = List.of("FLAT", "TORUS", "FAT_TREE", "DRAGONFLY");
 
     /**
      * Memory SimGrid needs per host of a platform, estimated from a measurement: a 100,000-host
@@ -159,7 +164,14 @@ public final class PlatformCheck {
         @Override
         public void startElement(String uri, String local, String qName, Attributes a) {
             switch (qName) {
+                case "platform" -> {
+                    String v = a.getValue("version");
+                    if (v != null && !(v.trim().equals("4") || v.trim().equals("4.0") || v.trim().equals("4.1"))) {
+                        throw bad("<platform version=\"" + v + "\">: expected version 4.1 (SimGrid 3.32 reads 4 to 4.1)");
+                    }
+                }
                 case "zone", "AS" -> {
+                    oneOf(a, "routing", ROUTINGS, "<" + qName + " id=\"" + a.getValue("id") + "\">");
                     Zone z = new Zone(a.getValue("id"), a.getValue("routing"), line());
                     zones.push(z);
                     all.add(z);
@@ -182,6 +194,12 @@ public final class PlatformCheck {
                 }
                 case "cluster" -> {
                     String what = "<cluster id=\"" + a.getValue("id") + "\">";
+                    oneOf(a, "sharing_policy", SHARING, what);
+                    oneOf(a, "bb_sharing_policy", SHARING, what);
+                    oneOf(a, "topology", TOPOLOGIES, what);
+                    if (a.getValue("topology") != null && !"FLAT".equals(a.getValue("topology"))) {
+                        return;   // torus, fat tree and dragonfly describe their size in topo_parameters: SimGrid checks those
+                    }
                     speed(a, "speed", what);
                     cores(a, what);
                     positive(a, "bw", BANDWIDTH, what, "a bandwidth like 125MBps or 1Gbps", true);
@@ -199,8 +217,15 @@ public final class PlatformCheck {
                 }
                 case "link", "backbone" -> {
                     String what = "<" + qName + " id=\"" + a.getValue("id") + "\">";
+                    oneOf(a, "sharing_policy", SHARING, what);
                     positive(a, "bandwidth", BANDWIDTH, what, "a bandwidth like 125MBps or 1Gbps", true);
                     time(a, "latency", what, false);
+                }
+                case "config" -> inConfig = true;
+                case "prop" -> {
+                    if (inConfig) {
+                        config(a.getValue("id"), a.getValue("value"));
+                    }
                 }
                 case "route" -> {
                     if (!zones.isEmpty()) {
@@ -218,10 +243,65 @@ public final class PlatformCheck {
             }
         }
 
+        private boolean inConfig;
+
+        /** The {@code <config>} values SimGrid aborts on without a word; other keys are SimGrid's to check. */
+        private void config(String id, String value) {
+            String what = "<config> <prop id=\"" + id + "\">";
+            if (id == null || !id.matches("[A-Za-z0-9_./-]+")) {
+                throw bad(what + ": expected a SimGrid configuration key such as network/model");
+            }
+            String v = value == null ? "" : value.trim();
+            switch (id) {
+                case "network/model" -> configOneOf(what, v, List.of("LV08", "Constant", "SMPI", "IB", "CM02", "ns-3"));
+                case "cpu/model" -> configOneOf(what, v, List.of("Cas01", "ptask_L07"));
+                case "host/model" -> configOneOf(what, v, List.of("default", "compound", "ptask_L07"));
+                case "network/crosstraffic", "smpi/display-timing" ->
+                        configOneOf(what, v, List.of("0", "1", "yes", "no", "on", "off", "true", "false"));
+                case "network/TCP-gamma", "network/latency-factor", "network/bandwidth-factor", "network/weight-S",
+                     "network/loopback-lat", "network/loopback-bw", "maxmin/precision", "surf/precision", "smpi/host-speed-factor" -> {
+                    if (!NUMBER.matcher(v).matches() || Double.isInfinite(Double.parseDouble(v)) || Double.parseDouble(v) < 0) {
+                        throw bad(what + ": value=\"" + value + "\": expected a number >= 0");
+                    }
+                }
+                case "smpi/lat-factor", "smpi/bw-factor", "smpi/os", "smpi/or", "smpi/ois" -> {
+                    for (String seg : v.split(";")) {
+                        String[] f = seg.split(":");
+                        boolean ok = f.length >= 2;
+                        for (String x : f) {
+                            ok &= NUMBER.matcher(x.trim()).matches() && !Double.isInfinite(Double.parseDouble(x.trim()));
+                        }
+                        if (!ok) {
+                            throw bad(what + ": value=\"" + value + "\": expected size:factor pairs like 0:1;65536:1.5");
+                        }
+                    }
+                }
+                default -> {
+                    // SimGrid checks the key (the child reports an unknown one with this file's name)
+                }
+            }
+        }
+
+        private void configOneOf(String what, String v, List<String> allowed) {
+            if (!allowed.contains(v)) {
+                throw bad(what + ": value=\"" + v + "\": expected one of " + String.join(", ", allowed));
+            }
+        }
+
         @Override
         public void endElement(String uri, String local, String qName) {
+            if ("config".equals(qName)) {
+                inConfig = false;
+            }
             if (("zone".equals(qName) || "AS".equals(qName)) && !zones.isEmpty()) {
                 zones.pop();
+            }
+        }
+
+        private void oneOf(Attributes a, String attr, List<String> allowed, String what) {
+            String v = a.getValue(attr);
+            if (v != null && !allowed.contains(v)) {
+                throw bad(what + ": " + attr + "=\"" + v + "\": expected one of " + String.join(", ", allowed));
             }
         }
 
@@ -256,6 +336,10 @@ public final class PlatformCheck {
             if (v.trim().startsWith("-")) {
                 throw bad(what + ": " + attr + "=\"" + v + "\": a latency cannot be negative");
             }
+            java.util.regex.Matcher m = NUMBER.matcher(v.trim());
+            if (m.lookingAt() && Double.isInfinite(Double.parseDouble(m.group()))) {
+                throw bad(what + ": " + attr + "=\"" + v + "\": the number is too large");
+            }
         }
 
         private void positive(Attributes a, String attr, Pattern unit, String what, String expected, boolean required) {
@@ -274,6 +358,9 @@ public final class PlatformCheck {
                 throw bad(what + ": " + attr + "=\"" + v + "\": expected " + expected);
             }
             java.util.regex.Matcher m = NUMBER.matcher(v);
+            if (m.lookingAt() && Double.isInfinite(Double.parseDouble(m.group()))) {
+                throw bad(what + ": " + attr + "=\"" + v + "\": the number is too large");
+            }
             if (m.lookingAt() && positive && !(Double.parseDouble(m.group()) > 0)) {
                 throw bad(what + ": " + attr + "=\"" + v + "\": must be positive");
             }

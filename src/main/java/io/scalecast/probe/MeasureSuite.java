@@ -274,8 +274,8 @@ public final class MeasureSuite {
         long t0 = System.nanoTime();
         List<String> written = new ArrayList<>();
         Running running = new Running();
-        Thread hook = new Thread(() -> interrupted(dir, index, running));
-        Runtime.getRuntime().addShutdownHook(hook);
+        // run on Ctrl-C / SIGTERM by util.Interrupts (shutdown hooks no longer run on those signals)
+        io.scalecast.util.Interrupts.Registration hook = io.scalecast.util.Interrupts.onInterrupt(() -> interrupted(dir, index, running));
         try {
             writeIndex(dir, index);
             out.printf(Locale.ROOT, "measure suite: %d probes into %s, about %s in all (bandwidth %s until the ping-pong measures it)%n",
@@ -355,11 +355,7 @@ public final class MeasureSuite {
             deleteTree(partial);
             return new Result(dir.resolve(INDEX), written, "complete", (System.nanoTime() - t0) / 1e9);
         } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException ignored) {
-                // shutting down: the hook runs
-            }
+            hook.close();
         }
     }
 

@@ -59,7 +59,10 @@ public final class SimChild {
             ranks = skeleton.configure(job.params(), job.hosts().size());
             world = new MsgWorld(job, ranks, skeleton);
         } catch (IllegalArgumentException e) {
-            System.err.println(SimEngine.BAD_INPUT_MARK + String.valueOf(e.getMessage()).replace('\n', ' '));
+            String msg = e instanceof NumberFormatException
+                    ? job.platform() + ": a number was expected in its mpi.* properties or the skeleton's parameters (" + e.getMessage() + ")"
+                    : String.valueOf(e.getMessage());
+            System.err.println(SimEngine.BAD_INPUT_MARK + msg.replace('\n', ' '));
             System.err.flush();
             Runtime.getRuntime().halt(2);
             throw e;

@@ -58,7 +58,7 @@ public final class SimEngine {
             int code = p.exitValue();
             if (code != 0 || !Files.exists(resultFile)) {
                 String stderr = Files.readString(errFile, StandardCharsets.UTF_8);
-                String bad = badInput(stderr);
+                String bad = badInput(stderr, job.platform());
                 if (bad != null) {
                     throw ScalecastException.badInput(bad);
                 }
@@ -134,7 +134,7 @@ public final class SimEngine {
      * placement (the child says so with {@link #BAD_INPUT_MARK}), or a SimGrid configuration
      * SimGrid refused (unknown key, unknown model, a value of the wrong type); null otherwise.
      */
-    static String badInput(String stderr) {
+    static String badInput(String stderr, String platform) {
         for (String l : stderr.split("\\R")) {
             int i = l.indexOf(BAD_INPUT_MARK);
             if (i >= 0) {
@@ -142,17 +142,17 @@ public final class SimEngine {
             }
             java.util.regex.Matcher m;
             if ((m = BAD_KEY.matcher(l)).find()) {
-                return "SimGrid has no configuration key \"" + m.group(1) + "\" (from --cfg or the platform's <config>)";
+                return "SimGrid has no configuration key \"" + m.group(1) + "\" (from --cfg or <config> in " + platform + ")";
             }
             if ((m = BAD_FORM.matcher(l)).find()) {
                 return "SimGrid configuration \"" + m.group(1) + "\": expected key:value, e.g. network/model:CM02";
             }
             if ((m = BAD_MODEL.matcher(l)).find()) {
-                return "SimGrid model \"" + m.group(1) + "\" does not exist; expected one of " + m.group(2) + " (from --cfg or the platform's <config>)";
+                return "SimGrid model \"" + m.group(1) + "\" does not exist; expected one of " + m.group(2) + " (from --cfg or <config> in " + platform + ")";
             }
             if ((m = BAD_VALUE.matcher(l)).find()) {
                 return "a SimGrid configuration value has the wrong type for its key (" + m.group(2).trim()
-                        + "); check --cfg and the platform's <config>";
+                        + "); check --cfg and <config> in " + platform;
             }
         }
         return null;

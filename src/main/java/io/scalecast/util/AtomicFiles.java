@@ -157,7 +157,7 @@ public final class AtomicFiles {
         public void commit() {
             Interrupts.commitLock().lock();
             try {
-                if (Interrupts.interrupted()) {
+                if (!Interrupts.mayCommit()) {
                     throw ScalecastException.failure("interrupted");
                 }
                 for (Map.Entry<Path, Path> e : staged.entrySet()) {

@@ -30,6 +30,8 @@ public final class Interrupts {
     private static final Deque<Runnable> CLEANUPS = new ConcurrentLinkedDeque<>();
     private static final ReentrantLock COMMIT = new ReentrantLock();
     private static volatile boolean interrupted;
+    /** The thread running {@link #stop}: its cleanups may still write (e.g. an index saying "interrupted"). */
+    private static volatile Thread stopper;
     private static volatile PrintStream err = System.err;
 
     private Interrupts() {
@@ -38,6 +40,11 @@ public final class Interrupts {
     /** Whether this process is being stopped: no output may be committed any more. */
     public static boolean interrupted() {
         return interrupted;
+    }
+
+    /** Whether an output may be moved into place now: not interrupted, or by a cleanup of the interrupt itself. */
+    public static boolean mayCommit() {
+        return !interrupted || Thread.currentThread() == stopper;
     }
 
     /**
@@ -123,6 +130,7 @@ public final class Interrupts {
         if (interrupted) {
             return;
         }
+        stopper = Thread.currentThread();
         interrupted = true;
         boolean locked = false;
         try {
@@ -140,7 +148,7 @@ public final class Interrupts {
             }
         }
         err.println("scalecast: interrupted: " + why
-                + (stopped > 0 ? "; stopped " + stopped + " child process(es)" : "") + "; nothing written");
+                + (stopped > 0 ? "; stopped " + stopped + " child process(es)" : "") + "; partial outputs and temp folders removed");
         err.flush();
         if (!locked) {
             err.println("scalecast: an output was being moved into place when the interrupt came; it may be complete");
