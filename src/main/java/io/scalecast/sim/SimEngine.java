@@ -90,6 +90,8 @@ public final class SimEngine {
         cmd.add(java);
         cmd.add("-Xmx" + job.maxHeapMb() + "m");
         cmd.add("-Xss512k");
+        // SimGrid's aborts (SIGABRT) make the JVM write a crash log: into the job's folder, not the working directory
+        cmd.add("-XX:ErrorFile=" + jobFile.toAbsolutePath().getParent().resolve("hs_err_pid%p.log"));
         cmd.add("-Djava.awt.headless=true");
         cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         String lib = System.getProperty("java.library.path", "");
