@@ -44,7 +44,7 @@ public final class TracesFolder {
                 CalibrationRequest.Builder::iprobe, CalibrationRequest.Builder::iprobe));
         INPUTS.put("dgemm", new Input("dgemm (node kernel model and speed)", "--node-speed, else a 1 Gflop/s placeholder (compute predictions meaningless)",
                 CalibrationRequest.Builder::dgemm, CalibrationRequest.Builder::dgemm));
-        INPUTS.put("beff", new Input("b_eff (backbone capacity)", "a non-blocking switch (FATPIPE backbone at the node-link bandwidth)",
+        INPUTS.put("beff", new Input("b_eff summary (backbone capacity)", "a non-blocking switch (FATPIPE backbone at the node-link bandwidth)",
                 CalibrationRequest.Builder::beff, CalibrationRequest.Builder::beff));
     }
 
@@ -72,16 +72,9 @@ public final class TracesFolder {
             }
             Path before = found.putIfAbsent(role, f);
             if (before != null) {
-                throw ScalecastException.badInput("--traces " + dir + ": two " + INPUTS.get(role.equals("beff-summary") ? "beff" : role).what() + " traces, " + before.getFileName()
+                throw ScalecastException.badInput("--traces " + dir + ": two " + INPUTS.get(role).what() + " traces, " + before.getFileName()
                         + " and " + f.getFileName() + " (expected one; name the one to use with --" + option(role) + ")");
             }
-        }
-        if (found.containsKey("beff-summary")) {
-            Path per = found.remove("beff");
-            if (per != null) {
-                lines.add(per.getFileName() + ": b_eff per-length trace, the summary " + found.get("beff-summary").getFileName() + " is used");
-            }
-            found.put("beff", found.remove("beff-summary"));
         }
         if (found.isEmpty()) {
             throw ScalecastException.badInput("--traces " + dir + ": no calibration trace in the folder (expected *.csv files with a"
@@ -136,7 +129,8 @@ public final class TracesFolder {
         return switch (kind) {
             case "pingpong" -> probe.contains("pairs=all") || probe.contains("--all-pairs") ? "-an all-pairs ping-pong" : "pingpong";
             case "swap", "swap-summary", "dgemm" -> kind;
-            case "beff-summary", "beff" -> kind;
+            case "beff-summary" -> "beff";
+            case "beff" -> "-a b_eff per-length trace (calibrate --beff takes its summary: measure beff --summary-out)";
             case "summary" -> source.contains("sc_release") ? (recvDelay(probe) > 0
                     ? "-a delayed-receiver release trace (it checks the release model)" : "release")
                     : source.contains("sc_iprobe") ? "iprobe" : "-a summary of " + p.get("source");

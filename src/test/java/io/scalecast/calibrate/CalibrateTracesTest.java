@@ -33,11 +33,14 @@ class CalibrateTracesTest {
     void aFolderGivesThePlatformTheOptionsGive() throws Exception {
         Path d = folder("tb", "pingpong.csv", "traces/testbed/pingpong-2n-100mbit.csv", "swap.csv", "traces/testbed/swap-2n-100mbit.csv",
                 "release.csv", "traces/testbed/release-2n-100mbit.csv", "release-delayed.csv", "traces/testbed/release-delayed-2n-100mbit.csv",
-                "iprobe.csv", "traces/testbed/iprobe-2n-100mbit.csv", "dgemm.csv", "validation/hpl-testbed-2n-100mbit-shapes/dgemm-shapes.csv");
+                "iprobe.csv", "traces/testbed/iprobe-2n-100mbit.csv", "dgemm.csv", "validation/hpl-testbed-2n-100mbit-shapes/dgemm-shapes.csv",
+                "beff.csv", "traces/testbed/beff-2n-100mbit.csv");
         Path a = dir.resolve("a.xml");
         Cli ra = Cli.run("calibrate", "--traces", d.toString(), "--nodes", "2", "--name", "tb", "--out", a.toString());
         assertEquals(0, ra.exit, ra.toString());
         assertTrue(ra.out.contains("release-delayed.csv: a delayed-receiver release trace"), ra.out);
+        // measure suite writes b_eff's per-length trace; calibrate --beff takes a summary, so it is listed, not used
+        assertTrue(ra.out.contains("beff.csv: a b_eff per-length trace"), ra.out);
         Path b = dir.resolve("b.xml");
         Cli rb = Cli.run("calibrate", "--pingpong", d.resolve("pingpong.csv").toString(), "--swap", d.resolve("swap.csv").toString(),
                 "--send-release", d.resolve("release.csv").toString(), "--iprobe", d.resolve("iprobe.csv").toString(),
