@@ -132,15 +132,18 @@ public final class MeasureSuite {
                         + " (does a send wait for the match?)", 2, pair,
                 quick ? List.of("release", "--max-bytes", "2MiB", "--repeats", "2", "--recv-delay-s", "0.05")
                         : List.of("release", "--runs", "3", "--recv-delay-s", "0.05")));
-        List<String> ip = new ArrayList<>(quick ? List.of("iprobe", "--polls", "20000", "--repeats", "1")
+        List<String> ip = new ArrayList<>(quick ? List.of("iprobe", "--polls", "50000", "--repeats", "2")
                 : List.of("iprobe", "--runs", "3", "--repeats", "3"));
         ip.addAll(List.of("--working-set-kb", Long.toString(cacheKib)));
         s.add(step(dir, "iprobe.csv", "summary", "cost of an empty MPI_Iprobe in a compute loop on every node"
                 + " (calibrate --iprobe)", t.nodes(), all, ip));
         s.add(step(dir, "dgemm.csv", "dgemm", "dgemm of the n×n×k shapes HPL executes, every rank of a node loaded"
                         + " (calibrate --dgemm: the node kernel model)", t.dgemmRanks(), node,
-                List.of("dgemm", "--k", "1,2,4,8,16,32,80", "--sizes", "32,64,128,256,512,1024,2048,3072",
-                        "--budget", quick ? "0.02" : "0.1", "--min-reps", quick ? "1" : "3", "--max-reps", quick ? "3" : "50")));
+                quick ? List.of("dgemm", "--k", "1,2,4,8,16,32,80", "--sizes", "32,64,128,256,512,1024,2048,3072",
+                        "--budget", "0.02", "--min-reps", "1", "--max-reps", "3")
+                        // repeated until the launches agree (calibrate warns about a single run)
+                        : List.of("dgemm", "--runs", "3", "--max-runs", "8", "--k", "1,2,4,8,16,32,80",
+                        "--sizes", "32,64,128,256,512,1024,2048,3072", "--budget", "0.1", "--min-reps", "3", "--max-reps", "50")));
         if (!quick) {
             s.add(step(dir, "beff.csv", "beff", "b_eff over every node: rings and random patterns (calibrate --beff)", t.nodes(), all,
                     List.of("beff", "--lmax", "1MiB", "--random", "10", "--time-per-loop", "0.2")));
