@@ -9,7 +9,6 @@ import io.scalecast.util.ScalecastException;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -66,9 +65,7 @@ public final class HplPredictor {
     }
 
     public static SimJob job(Setup s, HplConfig c, int hosts) {
-        Map<String, String> params = new LinkedHashMap<>(c.toParams());
-        params.put("hpl.kernel", s.kernels().encode());
-        params.put("hpl.pivot-group", Integer.toString(pivotGroup(s, c)));
+        Map<String, String> params = new HplJob(c, s.kernels(), pivotGroup(s, c)).toParams();
         params.put("ranks-per-node", Integer.toString(ranksPerNode(s, c, hosts)));
         params.put("timeout-s", Double.toString(s.timeoutSeconds()));
         return Simulations.job(s.platform(), HplSkeleton.class, params, null, s.cfg());

@@ -36,16 +36,10 @@ public final class HplSkeleton implements Skeleton {
 
     @Override
     public int configure(Map<String, String> params, int hostCount) {
-        cfg = HplConfig.fromParams(params);
-        String k = params.get("hpl.kernel");
-        if (k == null) {
-            throw new IllegalArgumentException("HPL skeleton parameter hpl.kernel missing");
-        }
-        km = KernelModel.decode(k, "");
-        pivotGroup = Integer.parseInt(params.getOrDefault("hpl.pivot-group", "1"));
-        if (pivotGroup < 1) {
-            throw new IllegalArgumentException("hpl.pivot-group must be at least 1");
-        }
+        HplJob job = HplJob.fromParams(params);
+        cfg = job.config();
+        km = job.kernels();
+        pivotGroup = job.pivotGroup();
         int r = cfg.ranks();
         times = new GridRank.PhaseTimes[r];
         messages = new long[r];
