@@ -64,41 +64,23 @@ public final class Calibrator {
      */
     static Calibration calibrate(CalibrationRequest req, PingPongInput.Trace implied, BeffPathCalibration.Result beffPath,
                                  java.util.function.Consumer<String> progress) {
-        PiecewiseFitter.Options opts = PiecewiseFitter.Options.defaults();
         List<String> warnings = new ArrayList<>();
         // Read everything first: bad input must stop us before any fitting or output.
-        SwapCalibration swap = req.swapSummary() == null ? null : SwapCalibration.read(req.swapSummary());
-        PingPongInput.Trace pp = implied != null ? implied : req.pingpong() != null ? PingPongInput.read(req.pingpong()) : swap.impliedPingPong();
-        PingPongInput.Trace intraPp = req.intraPingpong() == null ? null : PingPongInput.read(req.intraPingpong());
-        io.scalecast.trace.SwapTrace swapTrace = req.swapTrace() == null ? null : io.scalecast.trace.SwapTrace.read(req.swapTrace());
-        java.util.TreeMap<Long, double[]> release = req.sendRelease() == null ? null
-                : io.scalecast.probe.ReleaseProbe.read(io.scalecast.trace.SummaryTrace.read(req.sendRelease()), req.sendRelease().toString());
-        double iprobeCost = req.iprobe() == null ? Double.NaN
-                : io.scalecast.probe.IprobeProbe.cost(io.scalecast.trace.SummaryTrace.read(req.iprobe()), req.iprobe().toString());
-        NodeModel node = req.dgemm() == null ? null
-                : NodeModel.of(DgemmTrace.read(req.dgemm()), req.dgemm().toString(), req.dgemmN(), req.dgemmRanksLoaded());
-        Calibration.Choice speed = nodeSpeed(req, node, warnings);
+        CalibrationInputs in = CalibrationInputs.read(req, implied);
+        Calibration.Choice speed = nodeSpeed(req, in.node(), warnings);
         io.scalecast.trace.BeffSummary beffRow = null;
         if (req.beff() != null && implied == null) {
             int procs = req.beffProcs() > 0 ? req.beffProcs() : largestFitting(req);
             beffRow = BackboneCalibration.pick(req.beff(), procs);
         }
-        boolean oneNode = req.nodes() == 1;
-        PathFit main = PathFit.of(oneNode && intraPp == null ? "intra-node" : "inter-node", pp, opts);
-        PathFit intra = intraPp == null ? null : PathFit.of("intra-node", intraPp, opts);
+        PiecewiseFitter.Options opts = PiecewiseFitter.Options.defaults();
+        PathFit main = PathFit.of(req.nodes() == 1 && in.intraPingpong() == null ? "intra-node" : "inter-node", in.pingpong(), opts);
+        PathFit intra = in.intraPingpong() == null ? null : PathFit.of("intra-node", in.intraPingpong(), opts);
         warnings.addAll(main.warnings());
         if (intra != null) {
             warnings.addAll(intra.warnings());
         }
-        Calibration.Overheads ovh = swap != null ? swap.overheads(main.fit().segments().get(0).latencySeconds(), warnings)
-                : new Calibration.Overheads(0, 0, 0, 0,
-                "none: a ping-pong alone cannot separate send/receive software overhead from wire latency, so all of it is in the network model"
-                        + " (give --swap-summary to separate them)", Double.NaN, Double.NaN);
-        if (swap != null && req.pingpong() == null) {
-            warnings.add(String.format(Locale.ROOT, "no --pingpong: the path is the swap summary's model (o_s + o_r %.3f us per message, %.3f MB/s"
-                    + " each way, wire latency not identified: 0), used for every message size", swap.perMessageSeconds() * 1e6,
-                    swap.pathBandwidthBytesPerSecond() / 1e6));
-        }
+        Calibration.Overheads ovh = overheads(req, in.swapSummary(), main, warnings);
         SmpiTranslation tr = SmpiTranslation.of(main.fit(), ovh.perMessageSeconds(), ovh.perByteSeconds(), req.noBurst());
         warnings.addAll(tr.clamped());
         MpiProfile profile = profile(req, warnings);
@@ -106,151 +88,20 @@ public final class Calibrator {
         Calibration.Choice eager = eagerThreshold(req, main.fit(), fromProfile.get(MpiConfig.EAGER_THRESHOLD));
         double routeLat = tr.routeLatencySeconds();
         double routeBw = tr.routeBandwidthBytesPerSecond();
-        Calibration.LoopbackFit loop = null;
-        double loLat = Double.NaN, loBw = Double.NaN;
-        if (intra != null) {
-            loop = fitLoopback(intra.fit(), tr.factors(), ovh);
-            loLat = loop.latencySeconds();
-            loBw = loop.bandwidthBytesPerSecond();
-            if (loop.maxAbsRelativeError() > 0.10) {
-                warnings.add(String.format(Locale.ROOT, "intra-node: SMPI's factors are shared by all routes; under the inter-node factors the best loopback"
-                        + " reproduces the intra-node trace within %.1f%% median, %.1f%% max", 100 * loop.medianAbsRelativeError(),
-                        100 * loop.maxAbsRelativeError()));
-            }
-        } else if (oneNode) {
-            // No loopback link: co-located ranks then talk through the node's own link (up, backbone,
-            // down), so concurrent transfers on the node share the ping-pong's capacity. That is what
-            // shared memory does here: a message is copied in by the sender's core and out by the
-            // receiver's, so a ping-pong already keeps both cores copying, and two simultaneous
-            // transfers (an exchange) take twice as long each. SimGrid's cluster loopback is a
-            // FATPIPE, which would let every transfer run at the ping-pong rate at once (measured:
-            // b_eff on 2 ranks twice the real one, traces/local/beff-shm-2r-nocma.csv). A lone
-            // transfer sees the same route latency and bandwidth either way.
-            warnings.add("one node: intra-node transfers share the node's link (the ping-pong's capacity), no loopback;"
-                    + " right for copy-bound shared memory on 2 cores, pessimistic for nodes where more cores copy at once");
-        } else if (req.coresPerNode() > 1) {
-            warnings.add("no --intra-pingpong: ranks on the same node use SimGrid's default loopback (no intra-node data)");
-        }
+        Calibration.LoopbackFit loop = loopback(req, intra, tr, ovh, warnings);
         Calibration.Choice backbone = new Calibration.Choice(routeBw, "B/s", implied != null
                 ? "FATPIPE backbone at the node-link bandwidth (non-blocking switch assumed: the b_eff figure fixed the path bandwidth"
                         + " under an assumed latency, so it cannot also choose a shared backbone)"
                 : "FATPIPE backbone at the node-link bandwidth (non-blocking switch assumed: no b_eff given)");
         ClusterSpec cluster = new ClusterSpec(req.name(), req.name() + "-", req.nodes(), req.coresPerNode(), speed.value(),
-                routeBw, routeLat / 2, "SPLITDUPLEX", routeBw, 0, "FATPIPE", loBw, loLat);
+                routeBw, routeLat / 2, "SPLITDUPLEX", routeBw, 0, "FATPIPE",
+                loop == null ? Double.NaN : loop.bandwidthBytesPerSecond(), loop == null ? Double.NaN : loop.latencySeconds());
         Map<String, String> config = new LinkedHashMap<>();
         new java.util.TreeMap<>(SIMGRID_CONFIG).forEach(config::put);
         Map<String, String> props = new LinkedHashMap<>();
-        props.put(MpiConfig.EAGER_THRESHOLD, Long.toString((long) eager.value()));
-        props.put(MpiConfig.SEND_OVERHEAD, PlatformWriter.num(ovh.sendSeconds()));
-        props.put(MpiConfig.RECV_OVERHEAD, PlatformWriter.num(ovh.recvSeconds()));
-        props.put(MpiConfig.SEND_OVERHEAD_PER_BYTE, PlatformWriter.num(ovh.sendPerByteSeconds()));
-        props.put(MpiConfig.RECV_OVERHEAD_PER_BYTE, PlatformWriter.num(ovh.recvPerByteSeconds()));
-        if (ovh.nonblockingApart()) {
-            props.put(MpiConfig.ISEND_OVERHEAD, PlatformWriter.num(ovh.isendSeconds()));
-            props.put(MpiConfig.IRECV_OVERHEAD, PlatformWriter.num(ovh.irecvSeconds()));
-        }
-        ExchangeCalibration exchange = null;
-        if (swapTrace != null) {
-            try {
-                exchange = ExchangeCalibration.of(swapTrace, req.swapTrace(), (long) eager.value(), req.noBurst() ? routeBw : 0);
-            } catch (IllegalArgumentException e) {
-                throw ScalecastException.badInput(e.getMessage());
-            }
-            props.put(MpiConfig.RENDEZVOUS_EXCHANGE, exchange.serialized() ? "serialized" : "concurrent");
-            warnings.add("rendezvous exchange: " + exchange.reason());
-        }
-        if (release != null) {
-            long detached = io.scalecast.probe.ReleaseProbe.detachedMaxBytes(release, (long) eager.value());
-            StringBuilder b = new StringBuilder();
-            release.forEach((sz, v) -> b.append(b.length() == 0 ? "" : ", ").append(sz).append(" B ")
-                    .append(String.format(Locale.ROOT, "%.2f", v[0] / v[1])));
-            long buffer = io.scalecast.probe.ReleaseProbe.sendBufferBytes(release, (long) eager.value());
-            String why = String.format(Locale.ROOT, "%s: MPI_Send time / transfer time per size: %s; released early (<= %.2f) up to %d B",
-                    req.sendRelease(), b, io.scalecast.probe.ReleaseProbe.RELEASED_RATIO, detached);
-            if (buffer > 0) {
-                why += String.format(Locale.ROOT, "; larger sends released with %d B still in flight (median of size x (t_recv - t_send)"
-                        + " / t_recv over the sizes held): mpi.send-buffer-bytes", buffer);
-            }
-            props.put(MpiConfig.DETACHED_MAX, Long.toString(detached));
-            if (buffer > 0) {
-                props.put(MpiConfig.SEND_BUFFER, Long.toString(buffer));
-            }
-            props.put("calibration.send-release", req.sendRelease() + " sha256=" + PingPongInput.sha256(req.sendRelease()) + "; " + why);
-            warnings.add("send release: " + why);
-        }
-        if (!Double.isNaN(iprobeCost)) {
-            if (iprobeCost < 0) {
-                warnings.add(String.format(Locale.ROOT, "%s: median cost of an empty MPI_Iprobe %.3e s is negative (noise):"
-                        + " mpi.iprobe-overhead-s = 0", req.iprobe(), iprobeCost));
-            }
-            props.put(MpiConfig.IPROBE_OVERHEAD, PlatformWriter.num(Math.max(0, iprobeCost)));
-        }
-        if (profile != null) {
-            List<String> taken = new ArrayList<>();
-            for (MpiProfile.Property v : fromProfile.values()) {
-                boolean measured = switch (v.key()) {
-                    case MpiConfig.EAGER_THRESHOLD -> true; // chosen above
-                    case MpiConfig.DETACHED_MAX, MpiConfig.SEND_BUFFER -> req.sendRelease() != null;
-                    case MpiConfig.RENDEZVOUS_EXCHANGE -> req.swapTrace() != null;
-                    case MpiConfig.IPROBE_OVERHEAD -> req.iprobe() != null;
-                    default -> props.containsKey(v.key());
-                };
-                if (!measured) {
-                    props.put(v.key(), v.value());
-                    taken.add(v.describe());
-                }
-            }
-            if (eager.reason().startsWith("MPI profile")) {
-                taken.add(0, fromProfile.get(MpiConfig.EAGER_THRESHOLD).describe());
-            }
-            props.put("calibration.mpi-profile", profile.name() + " (" + profile.file().getFileName() + ", " + profile.library() + "): "
-                    + (taken.isEmpty() ? "nothing taken, every value measured" : String.join("; ", taken)));
-            taken.forEach(t -> warnings.add("from MPI profile " + profile.name() + ": " + t));
-        }
-        if (!req.sources().isEmpty()) {
-            props.put("calibration.inputs", String.join("; ", req.sources()));
-        }
-        props.put("calibration.tool", "scalecast calibrate");
-        if (req.noBurst()) {
-            props.put("calibration.no-burst", "calibrate --no-burst: every size takes at least size / the route bandwidth, and the swap's"
-                    + " ordered reference at least two messages at that rate: no size flows faster than large messages stream, as in"
-                    + " continuous traffic (a lone ping-pong message may ride a token bucket's burst)");
-        }
-        props.put("calibration.record", req.name() + ".calibration.json");
-        if (req.pingpong() != null) {
-            props.put("calibration.pingpong", pp.file() + " sha256=" + pp.sha256());
-        }
-        if (swap != null) {
-            props.put("calibration.swap-summary", swap.file() + " sha256=" + swap.sha256());
-        }
-        if (req.iprobe() != null) {
-            props.put("calibration.iprobe", req.iprobe() + " sha256=" + PingPongInput.sha256(req.iprobe()));
-        }
-        if (exchange != null) {
-            props.put("calibration.swap", req.swapTrace() + " sha256=" + PingPongInput.sha256(req.swapTrace()));
-            props.put("calibration.rendezvous-exchange", exchange.reason());
-        }
-        if (intraPp != null) {
-            props.put("calibration.intra-pingpong", intraPp.file() + " sha256=" + intraPp.sha256());
-        }
-        if (beffPath != null) {
-            props.put("calibration.beff", req.beff() + " sha256=" + PingPongInput.sha256(req.beff()) + " procs=" + beffPath.procs()
-                    + " run=" + beffPath.run() + " lmax_bytes=" + beffPath.lmaxBytes() + " random_patterns=" + beffPath.randomPatterns());
-            props.put("calibration.latency-assumed", beffPath.assumption());
-            props.put("calibration.path", beffPath.reason());
-            warnings.add(beffPath.assumption());
-        }
-        props.put("calibration.node-speed", speed.reason());
-        if (node != null) {
-            props.put(NODE_DGEMM, node.cleaned().encode());
-            props.put("calibration.dgemm", req.dgemm() + " sha256=" + PingPongInput.sha256(req.dgemm()) + "; node.dgemm = the cleaned"
-                    + " grid (median per ranks_loaded, n, k over the runs; " + node.rejected().size() + " value(s) set aside), the kernel"
-                    + " model predict uses without --dgemm");
-        }
-        props.put("calibration.backbone", backbone.reason());
-        if (req.note() != null) {
-            props.put("calibration.note", req.note());
-        }
+        ExchangeCalibration exchange = MpiProperties.write(req, in, (long) eager.value(), eager.reason(), ovh, routeBw, profile, fromProfile,
+                props, warnings);
+        CalibrationProvenance.write(req, in, exchange, beffPath, speed, backbone, props, warnings);
         String comment = "Calibrated by scalecast calibrate from network and node traces only; see "
                 + req.name() + ".calibration.json for the fit, its confidence intervals and inputs.";
         PlatformModel model = new PlatformModel(cluster, tr.factors(), config, props, comment);
@@ -265,7 +116,53 @@ public final class Calibrator {
                     + " run=" + beffRow.run() + " lmax_bytes=" + lmax + " random_patterns=" + req.beffRandomPatterns());
             model = model.withCluster(match.chosen()).withProps(more);
         }
-        return new Calibration(req, model, main, intra, tr, loop, eager, speed, node, backbone, ovh, match, beffPath, List.copyOf(warnings));
+        return new Calibration(req, model, main, intra, tr, loop, eager, speed, in.node(), backbone, ovh, match, beffPath,
+                List.copyOf(warnings));
+    }
+
+    /** MPI software overheads: from the swap summary, else none (all of the latency stays in the network model). */
+    private static Calibration.Overheads overheads(CalibrationRequest req, SwapCalibration swap, PathFit main, List<String> warnings) {
+        if (swap == null) {
+            return new Calibration.Overheads(0, 0, 0, 0,
+                    "none: a ping-pong alone cannot separate send/receive software overhead from wire latency, so all of it is in the network model"
+                            + " (give --swap-summary to separate them)", Double.NaN, Double.NaN);
+        }
+        Calibration.Overheads ovh = swap.overheads(main.fit().segments().get(0).latencySeconds(), warnings);
+        if (req.pingpong() == null) {
+            warnings.add(String.format(Locale.ROOT, "no --pingpong: the path is the swap summary's model (o_s + o_r %.3f us per message, %.3f MB/s"
+                    + " each way, wire latency not identified: 0), used for every message size", swap.perMessageSeconds() * 1e6,
+                    swap.pathBandwidthBytesPerSecond() / 1e6));
+        }
+        return ovh;
+    }
+
+    /**
+     * The loopback link from the intra-node fit, or null. Without one on a one-node platform co-located ranks talk through
+     * the node's own link (up, backbone, down), so concurrent transfers on the node share the ping-pong's capacity. That
+     * is what shared memory does here: a message is copied in by the sender's core and out by the receiver's, so a
+     * ping-pong already keeps both cores copying, and two simultaneous transfers (an exchange) take twice as long each.
+     * SimGrid's cluster loopback is a FATPIPE, which would let every transfer run at the ping-pong rate at once (measured:
+     * b_eff on 2 ranks twice the real one, traces/local/beff-shm-2r-nocma.csv). A lone transfer sees the same route
+     * latency and bandwidth either way.
+     */
+    private static Calibration.LoopbackFit loopback(CalibrationRequest req, PathFit intra, SmpiTranslation tr, Calibration.Overheads ovh,
+                                                    List<String> warnings) {
+        if (intra != null) {
+            Calibration.LoopbackFit loop = fitLoopback(intra.fit(), tr.factors(), ovh);
+            if (loop.maxAbsRelativeError() > 0.10) {
+                warnings.add(String.format(Locale.ROOT, "intra-node: SMPI's factors are shared by all routes; under the inter-node factors the best loopback"
+                        + " reproduces the intra-node trace within %.1f%% median, %.1f%% max", 100 * loop.medianAbsRelativeError(),
+                        100 * loop.maxAbsRelativeError()));
+            }
+            return loop;
+        }
+        if (req.nodes() == 1) {
+            warnings.add("one node: intra-node transfers share the node's link (the ping-pong's capacity), no loopback;"
+                    + " right for copy-bound shared memory on 2 cores, pessimistic for nodes where more cores copy at once");
+        } else if (req.coresPerNode() > 1) {
+            warnings.add("no --intra-pingpong: ranks on the same node use SimGrid's default loopback (no intra-node data)");
+        }
+        return null;
     }
 
     /**

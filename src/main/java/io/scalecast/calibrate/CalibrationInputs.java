@@ -1,0 +1,37 @@
+package io.scalecast.calibrate;
+
+import io.scalecast.trace.DgemmTrace;
+import io.scalecast.trace.SummaryTrace;
+import io.scalecast.trace.SwapTrace;
+
+import java.util.TreeMap;
+
+/**
+ * Every trace of a calibration request, read and checked before anything is fitted, so that bad input stops the run
+ * before any output exists.
+ *
+ * @param swapSummary   PSTSWM swap summary, or null
+ * @param pingpong      the path trace: the ping-pong, the one implied by a b_eff search, or the swap summary's model
+ * @param intraPingpong intra-node ping-pong, or null
+ * @param swapTrace     swap trace for the exchange mode, or null
+ * @param release       send-release times per size ({@code ReleaseProbe.read}), or null
+ * @param iprobeCost    cost of an empty MPI_Iprobe, NaN without a trace
+ * @param node          the node model from the dgemm trace, or null
+ */
+record CalibrationInputs(SwapCalibration swapSummary, PingPongInput.Trace pingpong, PingPongInput.Trace intraPingpong,
+                         SwapTrace swapTrace, TreeMap<Long, double[]> release, double iprobeCost, NodeModel node) {
+
+    static CalibrationInputs read(CalibrationRequest req, PingPongInput.Trace implied) {
+        SwapCalibration swap = req.swapSummary() == null ? null : SwapCalibration.read(req.swapSummary());
+        PingPongInput.Trace pp = implied != null ? implied : req.pingpong() != null ? PingPongInput.read(req.pingpong()) : swap.impliedPingPong();
+        PingPongInput.Trace intraPp = req.intraPingpong() == null ? null : PingPongInput.read(req.intraPingpong());
+        SwapTrace swapTrace = req.swapTrace() == null ? null : SwapTrace.read(req.swapTrace());
+        TreeMap<Long, double[]> release = req.sendRelease() == null ? null
+                : io.scalecast.probe.ReleaseProbe.read(SummaryTrace.read(req.sendRelease()), req.sendRelease().toString());
+        double iprobeCost = req.iprobe() == null ? Double.NaN
+                : io.scalecast.probe.IprobeProbe.cost(SummaryTrace.read(req.iprobe()), req.iprobe().toString());
+        NodeModel node = req.dgemm() == null ? null
+                : NodeModel.of(DgemmTrace.read(req.dgemm()), req.dgemm().toString(), req.dgemmN(), req.dgemmRanksLoaded());
+        return new CalibrationInputs(swap, pp, intraPp, swapTrace, release, iprobeCost, node);
+    }
+}

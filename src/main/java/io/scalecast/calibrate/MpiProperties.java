@@ -1,0 +1,105 @@
+package io.scalecast.calibrate;
+
+import io.scalecast.platform.PlatformWriter;
+import io.scalecast.sim.MpiConfig;
+import io.scalecast.util.ScalecastException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The calibration step that writes the simulated MPI's properties ({@code mpi.*}, names in {@link MpiConfig}): eager
+ * threshold, software overheads, exchange mode from the swap trace, release points from the release trace, poll cost
+ * from the iprobe trace, and every one of them no trace gave from the MPI profile, each with its reason in the warnings.
+ */
+final class MpiProperties {
+    private MpiProperties() {
+    }
+
+    /** Writes into {@code props} in a fixed order; returns the exchange calibration (null without a swap trace). */
+    static ExchangeCalibration write(CalibrationRequest req, CalibrationInputs in, long eager, String eagerReason, Calibration.Overheads ovh,
+                                     double routeBw, MpiProfile profile, Map<String, MpiProfile.Property> fromProfile,
+                                     Map<String, String> props, List<String> warnings) {
+        props.put(MpiConfig.EAGER_THRESHOLD, Long.toString(eager));
+        props.put(MpiConfig.SEND_OVERHEAD, PlatformWriter.num(ovh.sendSeconds()));
+        props.put(MpiConfig.RECV_OVERHEAD, PlatformWriter.num(ovh.recvSeconds()));
+        props.put(MpiConfig.SEND_OVERHEAD_PER_BYTE, PlatformWriter.num(ovh.sendPerByteSeconds()));
+        props.put(MpiConfig.RECV_OVERHEAD_PER_BYTE, PlatformWriter.num(ovh.recvPerByteSeconds()));
+        if (ovh.nonblockingApart()) {
+            props.put(MpiConfig.ISEND_OVERHEAD, PlatformWriter.num(ovh.isendSeconds()));
+            props.put(MpiConfig.IRECV_OVERHEAD, PlatformWriter.num(ovh.irecvSeconds()));
+        }
+        ExchangeCalibration exchange = null;
+        if (in.swapTrace() != null) {
+            try {
+                exchange = ExchangeCalibration.of(in.swapTrace(), req.swapTrace(), eager, req.noBurst() ? routeBw : 0);
+            } catch (IllegalArgumentException e) {
+                throw ScalecastException.badInput(e.getMessage());
+            }
+            props.put(MpiConfig.RENDEZVOUS_EXCHANGE, exchange.serialized() ? "serialized" : "concurrent");
+            warnings.add("rendezvous exchange: " + exchange.reason());
+        }
+        if (in.release() != null) {
+            release(req, in, eager, props, warnings);
+        }
+        if (!Double.isNaN(in.iprobeCost())) {
+            if (in.iprobeCost() < 0) {
+                warnings.add(String.format(Locale.ROOT, "%s: median cost of an empty MPI_Iprobe %.3e s is negative (noise):"
+                        + " mpi.iprobe-overhead-s = 0", req.iprobe(), in.iprobeCost()));
+            }
+            props.put(MpiConfig.IPROBE_OVERHEAD, PlatformWriter.num(Math.max(0, in.iprobeCost())));
+        }
+        if (profile != null) {
+            fromProfile(req, eagerReason, profile, fromProfile, props, warnings);
+        }
+        return exchange;
+    }
+
+    private static void release(CalibrationRequest req, CalibrationInputs in, long eager, Map<String, String> props, List<String> warnings) {
+        var release = in.release();
+        long detached = io.scalecast.probe.ReleaseProbe.detachedMaxBytes(release, eager);
+        StringBuilder b = new StringBuilder();
+        release.forEach((sz, v) -> b.append(b.length() == 0 ? "" : ", ").append(sz).append(" B ")
+                .append(String.format(Locale.ROOT, "%.2f", v[0] / v[1])));
+        long buffer = io.scalecast.probe.ReleaseProbe.sendBufferBytes(release, eager);
+        String why = String.format(Locale.ROOT, "%s: MPI_Send time / transfer time per size: %s; released early (<= %.2f) up to %d B",
+                req.sendRelease(), b, io.scalecast.probe.ReleaseProbe.RELEASED_RATIO, detached);
+        if (buffer > 0) {
+            why += String.format(Locale.ROOT, "; larger sends released with %d B still in flight (median of size x (t_recv - t_send)"
+                    + " / t_recv over the sizes held): mpi.send-buffer-bytes", buffer);
+        }
+        props.put(MpiConfig.DETACHED_MAX, Long.toString(detached));
+        if (buffer > 0) {
+            props.put(MpiConfig.SEND_BUFFER, Long.toString(buffer));
+        }
+        props.put("calibration.send-release", req.sendRelease() + " sha256=" + PingPongInput.sha256(req.sendRelease()) + "; " + why);
+        warnings.add("send release: " + why);
+    }
+
+    /** Every profile value no trace of the request measured, and a line saying which were taken. */
+    private static void fromProfile(CalibrationRequest req, String eagerReason, MpiProfile profile,
+                                    Map<String, MpiProfile.Property> fromProfile, Map<String, String> props, List<String> warnings) {
+        List<String> taken = new ArrayList<>();
+        for (MpiProfile.Property v : fromProfile.values()) {
+            boolean measured = switch (v.key()) {
+                case MpiConfig.EAGER_THRESHOLD -> true; // chosen with the other eager sources
+                case MpiConfig.DETACHED_MAX, MpiConfig.SEND_BUFFER -> req.sendRelease() != null;
+                case MpiConfig.RENDEZVOUS_EXCHANGE -> req.swapTrace() != null;
+                case MpiConfig.IPROBE_OVERHEAD -> req.iprobe() != null;
+                default -> props.containsKey(v.key());
+            };
+            if (!measured) {
+                props.put(v.key(), v.value());
+                taken.add(v.describe());
+            }
+        }
+        if (eagerReason.startsWith("MPI profile")) {
+            taken.add(0, fromProfile.get(MpiConfig.EAGER_THRESHOLD).describe());
+        }
+        props.put("calibration.mpi-profile", profile.name() + " (" + profile.file().getFileName() + ", " + profile.library() + "): "
+                + (taken.isEmpty() ? "nothing taken, every value measured" : String.join("; ", taken)));
+        taken.forEach(t -> warnings.add("from MPI profile " + profile.name() + ": " + t));
+    }
+}
