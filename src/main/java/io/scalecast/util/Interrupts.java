@@ -65,7 +65,11 @@ public final class Interrupts {
 
         @Override
         public void close() {
-            CLEANUPS.remove(action);
+            // once interrupted, the interrupt owns the cleanup: the work that registered it may unwind (its children
+            // were just stopped) and close this before the interrupt ran it (a testbed was left up that way)
+            if (!interrupted) {
+                CLEANUPS.remove(action);
+            }
         }
     }
 
@@ -138,9 +142,11 @@ public final class Interrupts {
         } catch (InterruptedException ignored) {
             // go on: halting anyway
         }
+        List<Runnable> todo = new ArrayList<>(CLEANUPS);   // newest first; taken before the work can unwind
+        CLEANUPS.clear();
         int stopped = stopChildren();
-        Runnable r;
-        while ((r = CLEANUPS.poll()) != null) {
+        todo.addAll(0, CLEANUPS);                           // registered meanwhile (a temp folder just created)
+        for (Runnable r : todo) {
             try {
                 r.run();
             } catch (RuntimeException e) {
