@@ -82,6 +82,11 @@ bad() {
   local line; line="$(grep -av '^Try ' "$err" | tr -cd '[:print:]\n' | head -3 | tr '\n' ' ' | cut -c1-200)"
   if [ $rc = 137 ]; then record "$cat" hang "$name" "killed after ${CASE_TIMEOUT}s"; return; fi
   if grep -aq 'internal error\|Exception\|^\s*at [a-z]' "$err"; then record "$cat" internal-error "$name" "$line"; return; fi
+  if [ "$rc" != 0 ]; then   # a failed command that left an output: partial, whatever its exit code
+    for o in $outs; do
+      if [ -e "$o" ] && [ ! -d "$o" ]; then record "$cat" partial-output "$name" "exit $rc and left $(basename "$o")"; return; fi
+    done
+  fi
   if [ "$rc" != "$want" ]; then record "$cat" wrong-exit "$name" "exit $rc, want $want: $line"; return; fi
   if [ "$(grep -acv '^Try \|^Usage\|^ ' "$err")" -gt 1 ]; then record "$cat" not-one-line "$name" "$line"; return; fi
   for o in $outs; do
