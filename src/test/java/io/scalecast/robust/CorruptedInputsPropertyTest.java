@@ -45,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * platform the parent accepts and SimGrid then aborts on. Fixed seeds, few tries by default
  * ({@code src/test/resources/junit-platform.properties}); a longer run is in docs/DEVELOPING.md.
  */
-class CorruptedInputsProperties {
+class CorruptedInputsPropertyTest {
     /** Values that break parsers in different ways: signs, non-numbers, separators, control and non-UTF-8 bytes. */
     static final List<String> TOKENS = List.of("-1", "0", "NaN", "1e999", "abc", "", ",", "\"", "#", "\u0000", "\u00ff\u00fe",
             "\u001b[31m", "-0", "1e-320", "999999999999999999999", "1,2", "Infinity", "\t", "\n", "=");
