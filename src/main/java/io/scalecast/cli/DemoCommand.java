@@ -29,7 +29,7 @@ final class DemoCommand implements Callable<Integer> {
             description = "Platform samples per validation case for prediction intervals; 0 = none (default: ${DEFAULT-VALUE}).")
     int samples;
 
-    @Option(names = "--full", description = "Run every validation/*/case.json (about 11 minutes on 2 cores) instead of the cases "
+    @Option(names = "--full", description = "Run every validation/*/case.json (about 13 minutes on 2 cores) instead of the cases "
             + "listed in validation/demo-cases.txt.")
     boolean full;
 
