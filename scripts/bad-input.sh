@@ -244,7 +244,7 @@ if [ $TESTBED = 1 ]; then
   else
     exec 9> /tmp/scalecast-measure.lock; flock 9
     interrupt testbed INT group 6 "" testbed run --name rl --nodes 2 --ephemeral -- sleep 60
-    check testbed "no namespace, bridge or state left for rl" bash -c "! ip netns list | grep -q '^rl' && ! ip link show | grep -q 'rl' && ! ${SC[*]@Q} testbed status --name rl 2>/dev/null | grep -qi 'broken\|up'"
+    check testbed "no namespace, bridge or state left for rl" bash -c "! ip netns list | grep -q 'sc-rl-' && ! ip -o link show | grep -q 'scbr-rl\|scv-rl-' && ! test -e /run/scalecast/testbed/rl"
     flock -u 9
   fi
 fi
