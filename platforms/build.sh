@@ -2,7 +2,7 @@
 # Rebuilds the seed-cluster platforms from network and node figures only (never from the
 # application results they are validated against). Deterministic: same sources, same bytes.
 #   1. traces/published/*.csv  <- published latency/bandwidth/protocol-switch figures
-#      (io.scalecast.calibrate.PublishedTraces; every figure and assumption in each file's provenance)
+#      (scalecast tools published-traces, io.scalecast.calibrate.PublishedTraces; every figure and assumption in each file's provenance)
 #   2. platforms/NAME.xml + NAME.calibration.json <- ./scalecast calibrate on those traces
 # Node speeds: no dgemm figure exists for these machines [NF]; each --node-speed below says
 # where its number comes from (--note), and most are peak-based inferences [I].
@@ -10,7 +10,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 ./scripts/setup.sh --quiet
-java -cp "target/classes:target/lib/*" io.scalecast.calibrate.PublishedTraces traces/published >/dev/null
+./scalecast tools published-traces traces/published >/dev/null
 cal() { ./scalecast calibrate "$@" >/dev/null; echo "built ${@: -1}"; }
 T=traces/published
 PII300="PII-300: 300 Mflop/s peak (1 flop/cycle) x 0.6, the HPL efficiency of netlib's UTK Torc PIII-550 cluster (0.32-0.34 Gflops/CPU) [I]; no dgemm figure for this CPU [NF]"

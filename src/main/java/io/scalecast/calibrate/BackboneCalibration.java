@@ -1,5 +1,6 @@
 package io.scalecast.calibrate;
 
+import io.scalecast.util.Stats;
 import io.scalecast.app.bench.BeffSimulation;
 import io.scalecast.platform.ClusterSpec;
 import io.scalecast.platform.PlatformModel;

@@ -36,6 +36,22 @@ public final class CalibrationRecord {
             in.put("loopback_max_abs_rel_error", c.loopback().maxAbsRelativeError());
             m.put("intra_node", in);
         }
+        m.put("simgrid", simgrid(c));
+        m.put("mpi", mpi(c));
+        m.put("node_speed_flops_per_s", c.nodeSpeed().value());
+        m.put("node_speed_reason", c.nodeSpeed().reason());
+        if (c.node() != null) {
+            m.put("node_model", nodeModel(c.node()));
+        }
+        m.put("backbone", backbone(c));
+        if (c.beffPath() != null) {
+            m.put("path_from_beff", beffPath(c.beffPath()));
+        }
+        m.put("warnings", c.warnings());
+        return Json.gson().toJson(m) + "\n";
+    }
+
+    private static Map<String, Object> simgrid(Calibration c) {
         Map<String, Object> sg = new LinkedHashMap<>();
         sg.put("network_model", "SMPI");
         sg.put("route_latency_s", c.translation().routeLatencySeconds());
@@ -54,7 +70,10 @@ public final class CalibrationRecord {
         }
         sg.put("factor_steps", steps);
         sg.put("config", c.model().config());
-        m.put("simgrid", sg);
+        return sg;
+    }
+
+    private static Map<String, Object> mpi(Calibration c) {
         Map<String, Object> mpi = new LinkedHashMap<>();
         mpi.put("eager_threshold_bytes", (long) c.eager().value());
         mpi.put("eager_threshold_reason", c.eager().reason());
@@ -71,19 +90,21 @@ public final class CalibrationRecord {
             mpi.put("overhead_per_message_s", c.overheads().perMessageSeconds());
             mpi.put("overhead_per_message_range_s", List.of(c.overheads().perMessageLowSeconds(), c.overheads().perMessageHighSeconds()));
         }
-        m.put("mpi", mpi);
-        m.put("node_speed_flops_per_s", c.nodeSpeed().value());
-        m.put("node_speed_reason", c.nodeSpeed().reason());
-        if (c.node() != null) {
-            Map<String, Object> nm = new LinkedHashMap<>();
-            nm.put("ranks_loaded", c.node().load());
-            nm.put("runs", c.node().runs());
-            nm.put("run_spread", c.node().runSpread());
-            nm.put("set_aside", c.node().rejected());
-            nm.put("checks", c.node().warnings());
-            nm.put("grid", c.node().cleaned().encode());
-            m.put("node_model", nm);
-        }
+        return mpi;
+    }
+
+    private static Map<String, Object> nodeModel(NodeModel n) {
+        Map<String, Object> nm = new LinkedHashMap<>();
+        nm.put("ranks_loaded", n.load());
+        nm.put("runs", n.runs());
+        nm.put("run_spread", n.runSpread());
+        nm.put("set_aside", n.rejected());
+        nm.put("checks", n.warnings());
+        nm.put("grid", n.cleaned().encode());
+        return nm;
+    }
+
+    private static Map<String, Object> backbone(Calibration c) {
         Map<String, Object> bb = new LinkedHashMap<>();
         bb.put("bandwidth_Bps", c.model().cluster().backboneBandwidthBytesPerSecond());
         bb.put("latency_s", c.model().cluster().backboneLatencySeconds());
@@ -105,32 +126,30 @@ public final class CalibrationRecord {
             }
             bb.put("trials", trials);
         }
-        m.put("backbone", bb);
-        if (c.beffPath() != null) {
-            BeffPathCalibration.Result r = c.beffPath();
-            Map<String, Object> bp = new LinkedHashMap<>();
-            bp.put("assumption", r.assumption());
-            bp.put("latency_assumed_s", r.latencySeconds());
-            bp.put("latency_reason", r.latencyReason());
-            bp.put("bandwidth_fitted_Bps", r.bandwidthBytesPerSecond());
-            bp.put("reason", r.reason());
-            bp.put("beff_procs", r.procs());
-            bp.put("beff_run", r.run());
-            bp.put("beff_lmax_bytes", r.lmaxBytes());
-            bp.put("beff_random_patterns", r.randomPatterns());
-            bp.put("beff_measured_Bps", r.measuredBeffBytesPerSecond());
-            List<Map<String, Object>> trials = new ArrayList<>();
-            for (BeffPathCalibration.Trial t : r.trials()) {
-                Map<String, Object> x = new LinkedHashMap<>();
-                x.put("path_bandwidth_Bps", t.bandwidthBytesPerSecond());
-                x.put("simulated_beff_Bps", t.simulatedBeffBytesPerSecond());
-                trials.add(x);
-            }
-            bp.put("trials", trials);
-            m.put("path_from_beff", bp);
+        return bb;
+    }
+
+    private static Map<String, Object> beffPath(BeffPathCalibration.Result r) {
+        Map<String, Object> bp = new LinkedHashMap<>();
+        bp.put("assumption", r.assumption());
+        bp.put("latency_assumed_s", r.latencySeconds());
+        bp.put("latency_reason", r.latencyReason());
+        bp.put("bandwidth_fitted_Bps", r.bandwidthBytesPerSecond());
+        bp.put("reason", r.reason());
+        bp.put("beff_procs", r.procs());
+        bp.put("beff_run", r.run());
+        bp.put("beff_lmax_bytes", r.lmaxBytes());
+        bp.put("beff_random_patterns", r.randomPatterns());
+        bp.put("beff_measured_Bps", r.measuredBeffBytesPerSecond());
+        List<Map<String, Object>> trials = new ArrayList<>();
+        for (BeffPathCalibration.Trial t : r.trials()) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("path_bandwidth_Bps", t.bandwidthBytesPerSecond());
+            x.put("simulated_beff_Bps", t.simulatedBeffBytesPerSecond());
+            trials.add(x);
         }
-        m.put("warnings", c.warnings());
-        return Json.gson().toJson(m) + "\n";
+        bp.put("trials", trials);
+        return bp;
     }
 
     private static List<Map<String, Object>> inputs(Calibration c) {

@@ -1,5 +1,6 @@
 package io.scalecast.calibrate;
 
+import io.scalecast.util.Stats;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,18 +14,19 @@ import java.util.Locale;
  * best single latency+bandwidth line, and the hold-out test (fit on every other size, predict the
  * others). Default fitter options, as {@code scalecast calibrate} uses.
  *
- * <p>Usage: {@code java -cp "target/classes:target/lib/*" io.scalecast.calibrate.FitTable TRACE.csv...}
+ * <p>Usage: {@code scalecast tools fit-table TRACE.csv...}
  */
 public final class FitTable {
     private FitTable() {
     }
 
-    public static void main(String[] args) {
-        System.out.println("| trace | sizes | segments | fit = round trip median / max | single line median / max | hold-out (every other size) median / max |");
-        System.out.println("|---|---|---|---|---|---|");
-        for (String a : args) {
-            System.out.println(row(Path.of(a)));
-        }
+    /** The table for the given ping-pong traces: a header and one Markdown row per trace. */
+    public static List<String> table(List<Path> traces) {
+        List<String> out = new ArrayList<>();
+        out.add("| trace | sizes | segments | fit = round trip median / max | single line median / max | hold-out (every other size) median / max |");
+        out.add("|---|---|---|---|---|---|");
+        traces.forEach(t -> out.add(row(t)));
+        return out;
     }
 
     static String row(Path file) {

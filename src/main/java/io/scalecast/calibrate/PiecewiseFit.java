@@ -1,5 +1,6 @@
 package io.scalecast.calibrate;
 
+import io.scalecast.util.Stats;
 import java.util.List;
 
 /**

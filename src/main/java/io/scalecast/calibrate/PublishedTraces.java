@@ -4,7 +4,6 @@ import io.scalecast.trace.PingPongPoint;
 import io.scalecast.trace.PingPongTrace;
 import io.scalecast.trace.Provenance;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -136,13 +135,14 @@ public final class PublishedTraces {
         return new PingPongTrace(p, pts);
     }
 
-    /** Writes every trace into {@code args[0]} (default {@code traces/published}). */
-    public static void main(String[] args) throws Exception {
-        Path dir = Path.of(args.length > 0 ? args[0] : "traces/published");
-        Files.createDirectories(dir);
+    /** Writes every trace into {@code dir}; returns the files written. */
+    public static List<Path> writeAll(Path dir) {
+        List<Path> out = new ArrayList<>();
         for (Spec s : specs()) {
-            trace(s).write(dir.resolve(s.file()));
-            System.out.println("wrote " + dir.resolve(s.file()));
+            Path f = dir.resolve(s.file());
+            trace(s).write(f);
+            out.add(f);
         }
+        return out;
     }
 }

@@ -1,5 +1,6 @@
 package io.scalecast.calibrate;
 
+import io.scalecast.util.Stats;
 import io.scalecast.trace.SwapSummary;
 import io.scalecast.trace.SwapSummaryTrace;
 import io.scalecast.util.ScalecastException;

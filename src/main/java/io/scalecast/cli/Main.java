@@ -19,7 +19,8 @@ import java.io.PrintWriter;
         subcommands = {
                 MeasureCommand.class, ImportCommand.class, CalibrateCommand.class, SimulateCommand.class,
                 PredictCommand.class, TuneCommand.class, ValidateCommand.class, WhatifCommand.class,
-                TestbedCommand.class, BenchCommand.class, DemoCommand.class, TreecodeCommand.class, CommandLine.HelpCommand.class
+                TestbedCommand.class, BenchCommand.class, DemoCommand.class, TreecodeCommand.class, ToolsCommand.class,
+                CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT, description = "Show stack traces on errors.")

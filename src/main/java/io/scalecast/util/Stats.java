@@ -73,4 +73,22 @@ public final class Stats {
         }
         return (v[hi] - v[lo]) / med;
     }
+
+    /** The largest absolute value; 0 for none. */
+    public static double maxAbs(double[] values) {
+        double m = 0;
+        for (double x : values) {
+            m = Math.max(m, Math.abs(x));
+        }
+        return m;
+    }
+
+    /** The absolute values, in order. */
+    public static double[] absAll(double[] values) {
+        double[] a = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            a[i] = Math.abs(values[i]);
+        }
+        return a;
+    }
 }

@@ -1,5 +1,6 @@
 package io.scalecast.calibrate;
 
+import io.scalecast.util.Stats;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

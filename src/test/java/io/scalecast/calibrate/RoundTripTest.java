@@ -1,5 +1,6 @@
 package io.scalecast.calibrate;
 
+import io.scalecast.util.Stats;
 import io.scalecast.cli.Cli;
 import io.scalecast.trace.PingPongTrace;
 import org.junit.jupiter.api.Test;
