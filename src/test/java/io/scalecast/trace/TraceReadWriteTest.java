@@ -167,7 +167,7 @@ class TraceReadWriteTest {
         assertEquals(List.of(1, 80), dsb.points().stream().map(DgemmPoint::k).toList());
         assertEquals(80, dsb.points().get(1).innerDimension());
         assertTrue(bad(() -> DgemmTrace.parse("n,rate_flops_per_s,ranks_loaded,k\n500,4e9,2,8\n500,5e9,2,8\n", "s.csv"))
-                .getMessage().contains("(ranks_loaded, n, k)"));
+                .getMessage().contains("(ranks_loaded, n, k, run)"));
         assertTrue(bad(() -> DgemmTrace.parse("n,rate_flops_per_s,ranks_loaded,k\n500,4e9,2,0\n", "s.csv")).getMessage()
                 .startsWith("s.csv:2: column k"));
     }

@@ -93,11 +93,10 @@ class SlurmExecutorTest {
 
     @Test
     void taskFailingTwiceIsReportedWithItsIdAndLogTail() throws Exception {
-        Path bad = tmp.resolve("bad.xml");
-        Files.writeString(bad, "<?xml version='1.0'?>\n<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">"
-                + "<host id=\"a\" speed=\"1Gf\"/><host id=\"b\" speed=\"1Gf\"/>"
-                + "<link id=\"l\" bandwidth=\"fast\" latency=\"1us\"/><route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route></zone></platform>\n");
-        SimJob broken = Simulations.job(bad, PingPongSkeleton.class, Map.of("sizes", "1"), List.of(), List.of());
+        // a job the parent accepts (the platform is valid) and the child cannot run: its skeleton class does not exist
+        SimJob ok = pingpong(10);
+        SimJob broken = new SimJob("io.scalecast.app.bench.NoSuchSkeleton", ok.platform(), ok.hosts(), ok.cfg(), ok.params(),
+                ok.timeoutSeconds(), ok.maxHeapMb());
         StringWriter log = new StringWriter();
         List<TaskResult> r = executor(log, 1).runAll(tasks("f", List.of(pingpong(10), broken, pingpong(20))), Progress.none());
         assertTrue(r.get(0).ok() && r.get(2).ok(), r.toString());

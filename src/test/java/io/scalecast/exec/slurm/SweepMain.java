@@ -17,6 +17,8 @@ public final class SweepMain {
     }
 
     public static void main(String[] args) {
+        // as cli.Main does: SIGTERM runs the registered cleanups (here the executor's scancel of its array)
+        io.scalecast.util.Interrupts.install(System.err);
         Path work = Path.of(args[0]);
         List<SimTask> tasks = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
