@@ -14,12 +14,13 @@
 # Raw outputs: traces/raw/holdout/hpcc/<setup>/n<N>-nb<NB>-<P>x<Q>-b<BCAST>-r<REP>/{hpccinf.txt,hpccoutf.txt,run.txt}.
 # Usage: scripts/real-runs/collect-holdout.sh [shm] [100mbit] [1gbit]   (default: all); REPEATS (default 5)
 set -euo pipefail
+QUIET="${QUIET:-1}"   # before common.sh, whose own default is 0
 source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup, hpcc_run
 REPEATS="${REPEATS:-5}"
 TB=ho
 NICE=(nice -n -19)
 RAW="${RAW:-$ROOT/traces/raw/holdout/hpcc}"
-QUIET="${QUIET:-1}"; quiet_setup
+quiet_setup
 SHM_CONFIGS=("3000 1 2 64 1" "4000 2 1 128 1" "5000 1 2 160 3" "4000 1 2 96 4")
 GBIT_CONFIGS=("3000 1 2 64 1" "4000 2 1 128 1")
 MBIT_CONFIGS=("3000 1 2 64 1")
