@@ -6,10 +6,13 @@
 #   hpl-SETUP-pingpong  calibrate --pingpong … --dgemm … only (what a person with NetPIPE output and one dgemm trace has;
 #                       the rest from the MPI profile the ping-pong names)
 # runs.csv and dgemm.csv (HPCC's own StarDGEMM of the runs) are kept for the record; no case reads them.
-# Usage: scripts/real-runs/holdout-cases.sh   (RAW defaults to traces/raw/holdout/hpcc)
+# Usage: scripts/real-runs/holdout-cases.sh   (RAW defaults to traces/raw/holdout/hpcc; a later batch of held-out runs:
+#        RAW=traces/raw/holdout/hpcc-b2 SUFFIX=-b2 scripts/real-runs/holdout-cases.sh)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
-RAW="${RAW:-$ROOT/traces/raw/holdout/hpcc}"
+RAW="$(readlink -f "${RAW:-$ROOT/traces/raw/holdout/hpcc}")"
+RAW_REL="${RAW#$ROOT/}"
+SUFFIX="${SUFFIX:-}"
 OUT="$ROOT/validation/holdout"
 SUITE="${SUITE:-2026-12-01}"   # the trace folders traces/suite/SUITE-SETUP (taken apart from the runs, same machine)
 declare -A PLACEMENT=(
@@ -18,7 +21,7 @@ declare -A PLACEMENT=(
   [testbed-2n-1gbit]="2 testbed nodes (network namespaces on this host, tbf 1gbit on each veth), 1 rank per node, mpirun --map-by node; each node pinned to one of the host's 2 cores")
 for setup in shm-2r testbed-2n-100mbit testbed-2n-1gbit; do
   [ -d "$RAW/$setup" ] || { echo "no held-out runs in $RAW/$setup" >&2; continue; }
-  case="hpl-$setup"
+  case="hpl-$setup$SUFFIX"
   if [ "$setup" = shm-2r ]; then nodes=1; cores=2; rpn=2; else nodes=2; cores=1; rpn=1; fi
   mkdir -p "$OUT/$case" "$OUT/$case-pingpong"
   "$ROOT/scalecast" testbed tabulate-hpcc "$RAW/$setup" --out "$OUT/$case" --nodes "$nodes" --placement "${PLACEMENT[$setup]}" >&2
@@ -54,7 +57,7 @@ for setup in shm-2r testbed-2n-100mbit testbed-2n-1gbit; do
   "predicted_value": "gflops",
   "measured_value": "gflops",
   "tolerance": {"max_abs_rel_error": 0.15, "median_abs_rel_error": 0.08},
-  "source": "sealed held-out runs (validation/holdout/README.md): HPCC 1.5.0 HPL measured by scripts/real-runs/collect-holdout.sh, raw in traces/raw/holdout/hpcc/$setup; median of the runs per configuration (spread in measured.csv); the platform comes only from network and node traces taken at other times (traces/suite/README.md); HPL Gflops are only compared against"
+  "source": "sealed held-out runs (validation/holdout/README.md): HPCC 1.5.0 HPL measured by scripts/real-runs/collect-holdout.sh, raw in $RAW_REL/$setup; median of the runs per configuration (spread in measured.csv); the platform comes only from network and node traces taken at other times (traces/suite/README.md); HPL Gflops are only compared against"
 }
 JSON
   done
