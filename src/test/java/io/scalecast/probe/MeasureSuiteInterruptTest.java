@@ -30,6 +30,7 @@ class MeasureSuiteInterruptTest {
 
     @Test
     void sigintLeavesOnlyCompleteTraces() throws Exception {
+        io.scalecast.testing.Signals.assumeSigintDeliverable();
         Path dir = tmp.resolve("suite");
         List<String> cmd = new ArrayList<>(LocalExecutor.javaCommand());
         cmd.addAll(List.of("measure", "suite", "--quick", "--out", dir.toString()));

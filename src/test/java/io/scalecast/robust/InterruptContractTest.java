@@ -108,10 +108,12 @@ class InterruptContractTest {
 
     @Test
     void validateSweepInterruptedLeavesNoTempFolderNoOutputNoChild() throws Exception {
-        long delay = 2000 + new Random(31).nextInt(4000);
+        // early enough that validate (5 cases, a few seconds on a quiet 2-core machine) is still running
+        long delay = 1200 + new Random(31).nextInt(1000);
         Path outDir = dir.resolve("out-v");
         boolean interrupted = interruptAt(delay, outDir.resolve("v.csv"), "validate", "validation/hpl-shm-2r", "validation/hpl-shm-1r",
-                "validation/pingpong-roundtrip-shm", "--jobs", "2", "--out", outDir.resolve("v.csv").toString());
+                "validation/pingpong-roundtrip-shm", "validation/hpl-testbed-2n-100mbit", "validation/hpl-testbed-2n-1gbit",
+                "--jobs", "2", "--out", outDir.resolve("v.csv").toString());
         assertTrue(interrupted, "the signal came while validate ran");
     }
 
@@ -141,6 +143,7 @@ class InterruptContractTest {
     /** Needs root and network namespaces; takes the measurement lock (a real measurement may be running on another testbed). */
     @Test
     void ephemeralTestbedRunTakenDownOnSigint() throws Exception {
+        io.scalecast.testing.Signals.assumeSigintDeliverable();
         String why = Testbeds.unsupportedReason();
         assumeTrue(why == null, "testbed needs root and ip netns: " + why);
         String name = "rlint";
