@@ -235,15 +235,13 @@ public record NodeModel(DgemmTrace cleaned, double speedFlopsPerSecond, String s
     }
 
     private static String describeRegion(List<DgemmPoint> pts, int load, int n) {
-        List<DgemmPoint> at = pts.stream().filter(p -> p.ranksLoaded() == load && (n <= 0 || p.n() == n)).toList();
-        if (at.isEmpty()) {
+        List<DgemmPoint> region = DgemmTrace.plateau(pts, load, n);
+        if (region.isEmpty()) {
             return "no rows";
         }
-        double[] orders = at.stream().mapToDouble(DgemmPoint::n).distinct().sorted().toArray();
-        int minOrder = (int) orders[orders.length / 2];
-        int kmax = at.stream().filter(p -> p.n() >= minOrder).mapToInt(DgemmPoint::k).max().orElse(0);
-        long count = at.stream().filter(p -> p.n() >= minOrder && p.k() == kmax).count();
-        return String.format(Locale.ROOT, "%d point(s) (n %s %d%s)", count, n > 0 ? "=" : ">=", n > 0 ? n : minOrder,
+        int minOrder = region.stream().mapToInt(DgemmPoint::n).min().orElse(0);
+        int kmax = region.get(0).k();
+        return String.format(Locale.ROOT, "%d point(s) (n %s %d%s)", region.size(), n > 0 ? "=" : ">=", n > 0 ? n : minOrder,
                 kmax > 0 ? ", k = " + kmax : ", square");
     }
 

@@ -90,15 +90,21 @@ public record DgemmTrace(Provenance provenance, List<DgemmPoint> points) {
      * there. Several rows of one (n, k) — a repeated measurement's runs — each count. NaN when no row matches.
      */
     public static double plateauRate(List<DgemmPoint> points, int ranksLoaded, int n) {
+        List<DgemmPoint> region = plateau(points, ranksLoaded, n);
+        return region.isEmpty() ? Double.NaN
+                : io.scalecast.util.Stats.median(region.stream().mapToDouble(DgemmPoint::rateFlopsPerSecond).toArray());
+    }
+
+    /** The rows {@link #plateauRate} takes the median of (empty when none matches). */
+    public static List<DgemmPoint> plateau(List<DgemmPoint> points, int ranksLoaded, int n) {
         List<DgemmPoint> at = points.stream().filter(p -> p.ranksLoaded() == ranksLoaded && (n <= 0 || p.n() == n)).toList();
         if (at.isEmpty()) {
-            return Double.NaN;
+            return List.of();
         }
         double[] orders = at.stream().mapToDouble(DgemmPoint::n).distinct().sorted().toArray();
         double minOrder = orders[orders.length / 2];
         int kmax = at.stream().filter(p -> p.n() >= minOrder).mapToInt(DgemmPoint::k).max().orElse(0);
-        return io.scalecast.util.Stats.median(at.stream().filter(p -> p.n() >= minOrder && p.k() == kmax)
-                .mapToDouble(DgemmPoint::rateFlopsPerSecond).toArray());
+        return at.stream().filter(p -> p.n() >= minOrder && p.k() == kmax).toList();
     }
 
     /** The most ranks loaded in any row. */
