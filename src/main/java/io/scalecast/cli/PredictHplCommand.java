@@ -88,6 +88,8 @@ final class PredictHplCommand implements Callable<Integer> {
         KernelModel km = common.kernels(rpn);
         HplPredictor.Setup setup = common.setup(km);
         PlatformFigures pf = analytic ? PlatformFigures.read(common.platform) : null;
+        List<String> beyond = configs.stream().map(km::beyondGrid).flatMap(java.util.Optional::stream).toList();
+        beyond.forEach(w -> spec.commandLine().getErr().println("warning: " + w));
         List<HplPrediction> ps = HplPredictor.predict(setup, configs, common.jobs(), pf,
                 common.progress(spec.commandLine().getErr()));
         PrintWriter o = spec.commandLine().getOut();
@@ -97,7 +99,11 @@ final class PredictHplCommand implements Callable<Integer> {
             HplReport.analyticText(ps).forEach(o::println);
         }
         if (out != null) {
-            HplReport.table(ps, provenance(km, pf), analytic).write(out);
+            Provenance prov = provenance(km, pf);
+            if (!beyond.isEmpty()) {
+                prov.put("warning", String.join(" | ", beyond));
+            }
+            HplReport.table(ps, prov, analytic).write(out);
             o.println("wrote " + out);
         }
         PrintWriter e = spec.commandLine().getErr();

@@ -190,6 +190,38 @@ public final class KernelModel {
         return new double[]{i, Math.log(x / axis[i]) / Math.log(axis[i + 1] / axis[i])};
     }
 
+    /** How far past the measured grid's last size or k a kernel may be before it is said to lie beyond the grid. */
+    static final double EDGE_SLACK = 1.05;
+
+    /**
+     * A warning when the configuration's largest kernel, the first trailing update (⌈N/P⌉ × ⌈N/Q⌉ × NB), lies beyond
+     * the measured grid (by more than {@link #EDGE_SLACK}), where rates are held at the grid's edge rather than
+     * measured; empty for a constant model or a covered configuration.
+     */
+    public java.util.Optional<String> beyondGrid(HplConfig c) {
+        if (rate.length == 1) {
+            return java.util.Optional.empty();
+        }
+        double m = Math.ceil((double) c.n() / c.p());
+        double n = Math.ceil((double) c.n() / c.q());
+        double s = shapes ? Math.sqrt(m * n) : Math.cbrt(m * n * c.nb());
+        double sMax = size[size.length - 1];
+        boolean pastS = s > sMax * EDGE_SLACK;
+        boolean pastK = shapes && c.nb() > ks[ks.length - 1] * EDGE_SLACK;
+        if (!pastS && !pastK) {
+            return java.util.Optional.empty();
+        }
+        String grid = shapes
+                ? String.format(Locale.ROOT, "s %s..%s, k %s..%s", fmt(size[0]), fmt(sMax), fmt(ks[0]), fmt(ks[ks.length - 1]))
+                : String.format(Locale.ROOT, "sizes %s..%s", fmt(size[0]), fmt(sMax));
+        String need = (pastS ? " --sizes up to " + (long) Math.ceil(s) : "") + (pastS && pastK ? " and" : "")
+                + (pastK ? " --k up to " + c.nb() : "");
+        return java.util.Optional.of(String.format(Locale.ROOT, "HPL N=%d NB=%d %dx%d: its largest trailing update"
+                        + " (%.0f x %.0f x %d, %s = %.0f) lies beyond the dgemm grid (%s), where the kernel model holds the"
+                        + " edge rate instead of a measured one; measure dgemm with%s to cover it",
+                c.n(), c.nb(), c.p(), c.q(), m, n, c.nb(), shapes ? "s" : "effective size", s, grid, need));
+    }
+
     /** Largest rate of the model (the asymptotic dgemm rate), flop/s; the analytic model's 1/γ3. */
     public double peakRate() {
         return max(rate);
