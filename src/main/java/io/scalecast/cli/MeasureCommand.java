@@ -184,9 +184,9 @@ final class MeasureCommand implements Runnable {
         long swaps = 8L * 13 * counts * cfg.repeats() * runs;
         return String.format(Locale.ROOT, "swap: %d swaps of %d bytes each way; about %s at 100 Mbit/s, %s at 1 Gbit/s"
                         + " (fewer with a smaller --volume, --max-messages or --repeats)", swaps, cfg.volumeBytes(),
-                io.scalecast.probe.MeasureSuite.duration(runs * io.scalecast.probe.MeasureSuite.swapSeconds(cfg.volumeBytes(),
+                io.scalecast.probe.SuiteEstimate.duration(runs * io.scalecast.probe.SuiteEstimate.swapSeconds(cfg.volumeBytes(),
                         cfg.maxMessages(), cfg.repeats(), 12.5e6)),
-                io.scalecast.probe.MeasureSuite.duration(runs * io.scalecast.probe.MeasureSuite.swapSeconds(cfg.volumeBytes(),
+                io.scalecast.probe.SuiteEstimate.duration(runs * io.scalecast.probe.SuiteEstimate.swapSeconds(cfg.volumeBytes(),
                         cfg.maxMessages(), cfg.repeats(), 125e6)));
     }
 

@@ -3,6 +3,8 @@ package io.scalecast.cli;
 import io.scalecast.probe.Launch;
 import io.scalecast.probe.MachineInfo;
 import io.scalecast.probe.MeasureSuite;
+import io.scalecast.probe.SuiteEstimate;
+import io.scalecast.probe.SuiteMachine;
 import io.scalecast.testbed.TestbedSpec;
 import io.scalecast.util.ScalecastException;
 import picocli.CommandLine;
@@ -79,13 +81,13 @@ final class MeasureSuiteCommand implements Callable<Integer> {
         int d = dgemmNp != null ? dgemmNp : testbed != null ? nodes : MachineInfo.cores();
         MeasureSuite.Target t = new MeasureSuite.Target(testbed, hostfile, launcher, mpirunArgs, wrapper, nodes, d, timeoutSeconds);
         Path dir = out.toAbsolutePath().normalize();
-        List<MeasureSuite.Step> steps = MeasureSuite.plan(t, quick, dir, MeasureSuite.cacheKib());
+        List<MeasureSuite.Step> steps = MeasureSuite.plan(t, quick, dir, SuiteMachine.cacheKib());
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         MeasureSuite.Result r = MeasureSuite.run(steps, dir, launch(true), launch(false), MeasureSuiteCommand::runStep,
                 shown(), quick, o, quiet ? null : err);
         o.printf(Locale.ROOT, "measure suite: %d traces in %s (%s); index %s%n", r.written().size(), dir,
-                MeasureSuite.duration(r.wallSeconds()), r.index());
+                SuiteEstimate.duration(r.wallSeconds()), r.index());
         o.println("next: scalecast calibrate --traces " + out + " --nodes " + nodes + " --name NAME --out NAME.xml");
         return 0;
     }

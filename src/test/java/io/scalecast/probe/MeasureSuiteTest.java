@@ -80,13 +80,13 @@ class MeasureSuiteTest {
         double[] full = {140.4, 336.0, 27.0, 35.0, 42.3, 3 * 14.1, 97.7};   // dgemm: one run took 14.1 s, the suite asks for 3 or more
         List<MeasureSuite.Step> f = MeasureSuite.plan(TESTBED, false, tmp, 2048);
         for (int i = 0; i < full.length; i++) {
-            double e = MeasureSuite.estimateSeconds(f.get(i), bw);
+            double e = SuiteEstimate.estimateSeconds(f.get(i), bw);
             assertTrue(e > full[i] / 1.5 && e < full[i] * 1.5, f.get(i).file() + ": estimated " + e + " s, took " + full[i] + " s");
         }
         double[] quick = {16.4, 16.7, 1.7, 2.5, 15.6, 8.6};   // iprobe then had 20000 polls, 1 repeat
         List<MeasureSuite.Step> q = MeasureSuite.plan(TESTBED, true, tmp, 2048);
         for (int i = 0; i < quick.length; i++) {
-            double e = MeasureSuite.estimateSeconds(q.get(i), bw);
+            double e = SuiteEstimate.estimateSeconds(q.get(i), bw);
             assertTrue(e > quick[i] / 2.5 && e < quick[i] * 2.5, q.get(i).file() + ": estimated " + e + " s, took " + quick[i] + " s");
         }
     }
@@ -94,11 +94,11 @@ class MeasureSuiteTest {
     @Test
     void theSwapEstimateSaysMinutesAt100MbitAndSecondsAt1Gbit() {
         // 315 s measured for this shape at 100mbit (the swap trace of the testbed cases)
-        double slow = MeasureSuite.swapSeconds(1 << 20, 64, 3, 12.5e6);
+        double slow = SuiteEstimate.swapSeconds(1 << 20, 64, 3, 12.5e6);
         assertTrue(slow > 200 && slow < 400, "at 100 Mbit/s: " + slow);
-        assertEquals(slow / 10, MeasureSuite.swapSeconds(1 << 20, 64, 3, 125e6), 1e-9);
-        assertEquals("5 min 10 s", MeasureSuite.duration(310));
-        assertEquals("45 s", MeasureSuite.duration(45));
+        assertEquals(slow / 10, SuiteEstimate.swapSeconds(1 << 20, 64, 3, 125e6), 1e-9);
+        assertEquals("5 min 10 s", SuiteEstimate.duration(310));
+        assertEquals("45 s", SuiteEstimate.duration(45));
     }
 
     /** A launch whose "mpirun" is a shell printing one host name per rank (or failing as an unreachable host does). */
