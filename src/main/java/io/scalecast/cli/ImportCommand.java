@@ -33,8 +33,9 @@ import java.util.function.Supplier;
  * leaves no output behind.
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
-        description = "Import NetPIPE, IMB, OSU or HPCC output as scalecast traces.",
-        subcommands = {ImportCommand.Netpipe.class, ImportCommand.Imb.class, ImportCommand.Osu.class, ImportCommand.Hpcc.class})
+        description = "Import NetPIPE, IMB, OSU or HPCC output as scalecast traces, or an SMPI TI trace as a trace folder.",
+        subcommands = {ImportCommand.Netpipe.class, ImportCommand.Imb.class, ImportCommand.Osu.class, ImportCommand.Hpcc.class,
+                ImportCommand.Ti.class})
 final class ImportCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -225,6 +226,34 @@ final class ImportCommand implements Runnable {
                 outs.add(dgemmOut, d.provenance(), d::toTable, d.points().size() + " dgemm points");
             }
             return outs.write();
+        }
+    }
+
+    @Command(name = "ti", mixinStandardHelpOptions = true,
+            description = "An SMPI time-independent trace (smpirun -trace-ti: list file + rank files) → a trace folder for "
+                    + "'predict trace' (rank-R.ti, traces.list, trace.json with source smpi).")
+    static final class Ti implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "LIST", description = "SMPI's list file (one rank file per line, in rank order).")
+        Path list;
+        @Option(names = "--out", required = true, paramLabel = "DIR", description = "Trace folder to write.")
+        Path out;
+        @Option(names = "--rate", paramLabel = "FLOPS",
+                description = "smpi/host-speed of the recording run, in flop/s (default: SMPI 3.32's default, ${DEFAULT-VALUE}).",
+                defaultValue = "20000")
+        double rate;
+
+        @Override
+        public Integer call() {
+            if (!(rate > 0) || Double.isInfinite(rate)) {
+                throw ScalecastException.badInput("--rate " + rate + ": expected a positive flop/s figure");
+            }
+            io.scalecast.trace.ti.TiImport.Result r = io.scalecast.trace.ti.TiImport.importList(list, out, rate, command(spec));
+            PrintWriter w = spec.commandLine().getOut();
+            w.printf("wrote %s: %d ranks, %d MPI events (%s)%n", out, r.ranks(), r.events(), r.actions());
+            w.flush();
+            return 0;
         }
     }
 }

@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "predict", mixinStandardHelpOptions = true,
         description = "Predict application performance on a platform (simulated in SimGrid).",
-        subcommands = {PredictHplCommand.class, PredictTreecodeCommand.class})
+        subcommands = {PredictHplCommand.class, PredictTreecodeCommand.class, PredictTraceCommand.class})
 final class PredictCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

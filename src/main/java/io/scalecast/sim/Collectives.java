@@ -21,6 +21,9 @@ final class Collectives {
     static final int TAG_ALLTOALLV = -5;
     static final int TAG_GATHER = -6;
     static final int TAG_ALLGATHER = -7;
+    static final int TAG_SCATTER = -8;
+    static final int TAG_ALLGATHERV = -9;
+    static final int TAG_SCAN = -10;
 
     private Collectives() {
     }
@@ -157,6 +160,44 @@ final class Collectives {
         int r = c.rank();
         for (int k = 0; k < p - 1; k++) {
             c.sendrecv0((r + 1) % p, bytes, TAG_ALLGATHER, (r - 1 + p) % p, TAG_ALLGATHER);
+        }
+    }
+
+    /** Linear scatter(v): the root posts a send to every other rank at once ({@code bytes[r]} to rank r), then waits. */
+    static void scatterv(MsgComm c, int root, long[] bytes) {
+        int p = c.size();
+        if (c.rank() != root) {
+            c.wait(c.irecv0(root, TAG_SCATTER));
+            return;
+        }
+        List<MsgRequest> reqs = new ArrayList<>();
+        for (int i = 0; i < p; i++) {
+            if (i != root) {
+                reqs.add(c.isend0(i, bytes[i], TAG_SCATTER));
+            }
+        }
+        for (MsgRequest q : reqs) {
+            c.wait(q);
+        }
+    }
+
+    /** Ring allgatherv: P−1 steps; at step k rank r sends rank (r−k)'s block to r+1 and receives from r−1. */
+    static void allgatherv(MsgComm c, long[] bytesPerRank) {
+        int p = c.size();
+        int r = c.rank();
+        for (int k = 0; k < p - 1; k++) {
+            c.sendrecv0((r + 1) % p, bytesPerRank[((r - k) % p + p) % p], TAG_ALLGATHERV, (r - 1 + p) % p, TAG_ALLGATHERV);
+        }
+    }
+
+    /** Chain scan: rank r waits for r−1's prefix, then passes its own on to r+1. */
+    static void scan(MsgComm c, long bytes) {
+        int r = c.rank();
+        if (r > 0) {
+            c.wait(c.irecv0(r - 1, TAG_SCAN));
+        }
+        if (r + 1 < c.size()) {
+            c.wait(c.isend0(r + 1, bytes, TAG_SCAN));
         }
     }
 }

@@ -108,6 +108,37 @@ public interface Comm {
     void gather(int root, long bytes);
 
     /**
+     * MPI_Test: true when {@code request} has completed, which then counts as waited for (a receive is charged its
+     * overhead now); false leaves it pending. Does not advance simulated time when false.
+     */
+    boolean test(Request request);
+
+    /** Scatter of {@code bytes} to every rank from {@code root} (linear: the root sends to all at once). */
+    void scatter(int root, long bytes);
+
+    /**
+     * Scatterv: the root sends {@code sendBytes[r]} bytes to rank r (linear, as {@link #scatter}); the other ranks
+     * receive what the root sends them and may pass null.
+     */
+    void scatterv(int root, long[] sendBytes);
+
+    /**
+     * Allgatherv: rank r contributes {@code bytesPerRank[r]} bytes (every member passes the same array). Ring, as
+     * {@link #allgather}: at step k a rank forwards rank (rank − k)'s block to rank + 1.
+     */
+    void allgatherv(long[] bytesPerRank);
+
+    /**
+     * Reduce_scatter: rank r ends with {@code bytesPerRank[r]} bytes of the reduced vector: a binomial
+     * {@link #reduce} of the whole vector to rank 0, then a {@link #scatterv} of the shares (MPICH's algorithm for
+     * non-commutative operations; reduction arithmetic not charged).
+     */
+    void reduceScatter(long[] bytesPerRank);
+
+    /** MPI_Scan / MPI_Exscan of {@code bytes}: a chain, rank r receives from r − 1, then sends to r + 1. */
+    void scan(long bytes);
+
+    /**
      * A sub-communicator made of {@code ranks} (ranks of this communicator, in the new order).
      * Every member must call it with the same array; the caller must be a member.
      */

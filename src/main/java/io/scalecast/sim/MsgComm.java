@@ -319,4 +319,60 @@ final class MsgComm implements Comm {
         int newId = world.subId(id + "/" + members + "#" + k);
         return new MsgComm(world, newId, wr, me);
     }
+
+    // ---- calls added for trace replay -------------------------------------------------------
+
+    @Override
+    public boolean test(Request request) {
+        if (!request.done()) {
+            return false;
+        }
+        wait(request);
+        return true;
+    }
+
+    @Override
+    public void scatter(int root, long bytes) {
+        checkRank(root, "root");
+        long[] b = new long[size()];
+        Arrays.fill(b, bytes);
+        Collectives.scatterv(this, root, b);
+    }
+
+    @Override
+    public void scatterv(int root, long[] sendBytes) {
+        checkRank(root, "root");
+        if (rank == root && (sendBytes == null || sendBytes.length != size())) {
+            throw new IllegalArgumentException("scatterv's root needs " + size() + " send sizes");
+        }
+        Collectives.scatterv(this, root, sendBytes);
+    }
+
+    @Override
+    public void allgatherv(long[] bytesPerRank) {
+        checkSizes("allgatherv", bytesPerRank);
+        Collectives.allgatherv(this, bytesPerRank);
+    }
+
+    @Override
+    public void reduceScatter(long[] bytesPerRank) {
+        checkSizes("reduce_scatter", bytesPerRank);
+        long total = 0;
+        for (long b : bytesPerRank) {
+            total += b;
+        }
+        Collectives.reduce(this, 0, total);
+        Collectives.scatterv(this, 0, bytesPerRank);
+    }
+
+    @Override
+    public void scan(long bytes) {
+        Collectives.scan(this, bytes);
+    }
+
+    private void checkSizes(String what, long[] bytesPerRank) {
+        if (bytesPerRank == null || bytesPerRank.length != size()) {
+            throw new IllegalArgumentException(what + " needs " + size() + " sizes, one per rank");
+        }
+    }
 }

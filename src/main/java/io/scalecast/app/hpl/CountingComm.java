@@ -67,6 +67,12 @@ final class CountingComm implements Comm {
     @Override public void alltoallv(long[] sendBytes, long[] recvBytes) { c.alltoallv(sendBytes, recvBytes); }
     @Override public void allgather(long b) { c.allgather(b); }
     @Override public void gather(int root, long b) { c.gather(root, b); }
+    @Override public boolean test(Request request) { return c.test(request); }
+    @Override public void scatter(int root, long b) { c.scatter(root, b); }
+    @Override public void scatterv(int root, long[] sendBytes) { c.scatterv(root, sendBytes); }
+    @Override public void allgatherv(long[] bytesPerRank) { c.allgatherv(bytesPerRank); }
+    @Override public void reduceScatter(long[] bytesPerRank) { c.reduceScatter(bytesPerRank); }
+    @Override public void scan(long b) { c.scan(b); }
     @Override public Comm sub(int[] ranks) { return c.sub(ranks); }
     @Override public MpiConfig config() { return c.config(); }
 }

@@ -72,6 +72,12 @@ final class RecordingComm implements Comm {
     @Override public void alltoallv(long[] sendBytes, long[] recvBytes) { throw notHere(); }
     @Override public void allgather(long bytes) { throw notHere(); }
     @Override public void gather(int root, long bytes) { throw notHere(); }
+    @Override public boolean test(Request request) { throw notHere(); }
+    @Override public void scatter(int root, long bytes) { throw notHere(); }
+    @Override public void scatterv(int root, long[] sendBytes) { throw notHere(); }
+    @Override public void allgatherv(long[] bytesPerRank) { throw notHere(); }
+    @Override public void reduceScatter(long[] bytesPerRank) { throw notHere(); }
+    @Override public void scan(long bytes) { throw notHere(); }
     @Override public Comm sub(int[] ranks) { throw notHere(); }
     @Override public MpiConfig config() { throw notHere(); }
 }

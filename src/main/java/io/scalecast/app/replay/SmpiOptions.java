@@ -1,0 +1,69 @@
+package io.scalecast.app.replay;
+
+import io.scalecast.sim.MpiConfig;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * scalecast's simulated-MPI parameters ({@link MpiConfig}, the platform's {@code mpi.*} properties) as SimGrid 3.32
+ * SMPI options, and what SMPI cannot express. The network side needs no mapping: the platform XML's {@code <config>}
+ * block ({@code network/model:SMPI}, {@code smpi/lat-factor}, {@code smpi/bw-factor}) is read by both engines.
+ *
+ * <ul>
+ * <li>Eager limit E (data flows at once, sender released after its overhead): SMPI sends a message eagerly when its
+ *     size is below {@code smpi/async-small-thresh} and detaches its sender below {@code smpi/send-is-detached-thresh};
+ *     both become E + 1 (SMPI compares with {@code <}).</li>
+ * <li>Send / receive overheads o_s + s·o_s', o_r + s·o_r', o_is: {@code smpi/os}, {@code smpi/or}, {@code smpi/ois}
+ *     ({@code 0:intercept:per-byte}). SMPI charges {@code smpi/os} only to detached (eager) blocking sends, not to
+ *     rendezvous ones; scalecast charges every send.</li>
+ * <li>{@code MPI_Test} costs nothing in scalecast: {@code smpi/test:0} (SMPI's default sleeps 0.1 ms per test).</li>
+ * </ul>
+ *
+ * @param cfg           {@code key:value} options for {@code smpirun --cfg=}
+ * @param notExpressed  what scalecast's layer does that these options cannot make SMPI do
+ */
+public record SmpiOptions(List<String> cfg, List<String> notExpressed) {
+
+    public static SmpiOptions of(MpiConfig c) {
+        List<String> cfg = new ArrayList<>();
+        List<String> not = new ArrayList<>();
+        long thresh = c.eagerThresholdBytes() + 1;
+        cfg.add("smpi/async-small-thresh:" + thresh);
+        cfg.add("smpi/send-is-detached-thresh:" + thresh);
+        cfg.add("smpi/os:" + factor(c.sendOverheadSeconds(), c.sendOverheadPerByteSeconds()));
+        cfg.add("smpi/ois:" + factor(c.isendOverheadSeconds(), c.sendOverheadPerByteSeconds()));
+        cfg.add("smpi/or:" + factor(c.recvOverheadSeconds(), c.recvOverheadPerByteSeconds()));
+        cfg.add("smpi/test:0");
+        if (c.sendOverheadSeconds() > 0 || c.sendOverheadPerByteSeconds() > 0) {
+            not.add("send overhead on rendezvous MPI_Send (above " + c.eagerThresholdBytes()
+                    + " B): SMPI charges smpi/os only to eager/detached sends");
+        }
+        if (c.irecvOverheadSeconds() != c.recvOverheadSeconds()) {
+            not.add("mpi.irecv-overhead-s " + c.irecvOverheadSeconds() + " apart from mpi.recv-overhead-s "
+                    + c.recvOverheadSeconds() + ": SMPI has one receive overhead (smpi/or)");
+        }
+        if (c.detachedSendMaxBytes() > c.eagerThresholdBytes()) {
+            not.add("mpi.detached-send-max-bytes " + c.detachedSendMaxBytes() + ": SMPI cannot release a rendezvous "
+                    + "sender at the match (its detached sends are eager)");
+        }
+        if (c.sendBufferBytes() > 0) {
+            not.add("mpi.send-buffer-bytes " + c.sendBufferBytes() + ": SMPI cannot release a sender before its "
+                    + "last bytes arrive");
+        }
+        if (c.serializedRendezvous()) {
+            not.add("mpi.rendezvous-exchange serialized: SMPI lets both directions of a pair flow at once");
+        }
+        not.add("collective algorithms: SMPI's own (smpi/coll-selector default), not scalecast's (docs/simulated-mpi.md)");
+        return new SmpiOptions(List.copyOf(cfg), List.copyOf(not));
+    }
+
+    private static String factor(double intercept, double perByte) {
+        return String.format(Locale.ROOT, "0:%s:%s", num(intercept), num(perByte));
+    }
+
+    private static String num(double v) {
+        return v == 0 ? "0" : String.format(Locale.ROOT, "%.12g", v);
+    }
+}

@@ -1,0 +1,122 @@
+package io.scalecast.app.replay;
+
+import io.scalecast.platform.PlatformFile;
+import io.scalecast.sim.SimEngine;
+import io.scalecast.sim.SimJob;
+import io.scalecast.sim.SimResult;
+import io.scalecast.sim.Simulations;
+import io.scalecast.trace.ti.TiTrace;
+import io.scalecast.util.ScalecastException;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Predicts a recorded program's run time on a platform by replaying its trace: on scalecast's simulated MPI
+ * ({@link ReplaySkeleton} in a child JVM, the default) or on SMPI's ({@link SmpiReplay}).
+ */
+public final class TracePredictor {
+    private TracePredictor() {
+    }
+
+    /** Which simulated MPI replays the trace. */
+    public enum Engine {
+        SCALECAST, SMPI;
+
+        public static Engine parse(String s) {
+            return switch (s) {
+                case "scalecast" -> SCALECAST;
+                case "smpi" -> SMPI;
+                default -> throw ScalecastException.badInput("--engine " + s + ": expected scalecast or smpi");
+            };
+        }
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /**
+     * @param trace        the checked trace folder
+     * @param platform     the SimGrid platform
+     * @param ranksPerNode ranks per host (block placement)
+     * @param cfg          extra SimGrid {@code key:value} options
+     */
+    public record Config(TiTrace trace, Path platform, int ranksPerNode, List<String> cfg) {
+        public Config {
+            cfg = List.copyOf(cfg);
+        }
+    }
+
+    /** One rank's breakdown, in simulated seconds. */
+    public record RankRow(int rank, String host, double computeSeconds, double commSeconds, double waitSeconds,
+                          double finishSeconds, long messages, long bytes, long events) {
+    }
+
+    /**
+     * @param engine           who replayed
+     * @param predictedSeconds simulated run time (the last rank's end)
+     * @param ranks            per-rank breakdown (empty under SMPI, which reports only the total)
+     * @param simMessages      point-to-point messages simulated, collectives' included (scalecast only; 0 under SMPI)
+     * @param wallSeconds      wall time of the simulation
+     * @param notes            what the engine could not express, or other caveats
+     * @param command          SMPI's command line (empty for scalecast)
+     */
+    public record Prediction(Engine engine, double predictedSeconds, List<RankRow> ranks, long simMessages,
+                             double wallSeconds, List<String> notes, String command) {
+    }
+
+    /** Checks that the ranks fit on the platform. */
+    public static void checkFits(Config c) {
+        int hosts = PlatformFile.read(c.platform()).hosts().size();
+        if (c.ranksPerNode() < 1) {
+            throw ScalecastException.badInput("--ranks-per-node " + c.ranksPerNode() + ": expected at least 1");
+        }
+        if ((long) hosts * c.ranksPerNode() < c.trace().ranks()) {
+            throw ScalecastException.badInput("the trace has " + c.trace().ranks() + " ranks; platform " + c.platform()
+                    + " has " + hosts + " host(s) x " + c.ranksPerNode() + " rank(s) per node; use --ranks-per-node "
+                    + ((c.trace().ranks() + hosts - 1) / hosts));
+        }
+    }
+
+    public static Prediction predict(Config c, Engine engine) {
+        checkFits(c);
+        return engine == Engine.SMPI ? smpi(c) : scalecast(c);
+    }
+
+    /** The job that replays {@code c} on scalecast's simulated MPI. */
+    public static SimJob job(Config c) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("trace-list", c.trace().list().toAbsolutePath().toString());
+        params.put("ranks-per-node", Integer.toString(c.ranksPerNode()));
+        List<String> hosts = PlatformFile.read(c.platform()).hosts();
+        int used = Math.min(hosts.size(), (c.trace().ranks() + c.ranksPerNode() - 1) / c.ranksPerNode());
+        return Simulations.job(c.platform(), ReplaySkeleton.class, params, hosts.subList(0, used), c.cfg());
+    }
+
+    private static Prediction scalecast(Config c) {
+        SimJob job = job(c);
+        SimResult r = SimEngine.run(job);
+        List<RankRow> rows = new ArrayList<>();
+        for (Map<String, String> m : r.rows()) {
+            int rank = Integer.parseInt(m.get("rank"));
+            rows.add(new RankRow(rank, job.hosts().get(rank / c.ranksPerNode()), d(m, "compute_s"), d(m, "comm_s"),
+                    d(m, "wait_s"), d(m, "finish_s"), Long.parseLong(m.get("messages")), Long.parseLong(m.get("bytes")),
+                    Long.parseLong(m.get("events"))));
+        }
+        return new Prediction(Engine.SCALECAST, r.number("predicted_s"), rows, r.messages(), r.wallSeconds(), List.of(), "");
+    }
+
+    private static double d(Map<String, String> m, String k) {
+        return Double.parseDouble(m.get(k));
+    }
+
+    private static Prediction smpi(Config c) {
+        SmpiReplay.Result r = SmpiReplay.run(c.trace(), c.platform(), c.ranksPerNode(), c.cfg());
+        return new Prediction(Engine.SMPI, r.simulatedSeconds(), List.of(), 0, r.wallSeconds(), r.options().notExpressed(),
+                r.command());
+    }
+}

@@ -1,0 +1,97 @@
+package io.scalecast.app.replay;
+
+import io.scalecast.trace.CsvTable;
+import io.scalecast.trace.Provenance;
+import io.scalecast.trace.ti.TiTrace;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** A trace prediction as text and as a table: one row per rank, then the whole run ({@code rank = all}). */
+public final class TraceReport {
+    private TraceReport() {
+    }
+
+    public static final List<String> COLUMNS = List.of("engine", "ranks", "rank", "time_s", "compute_s", "comm_s", "wait_s",
+            "messages", "bytes", "events");
+
+    public static void print(PrintWriter w, TracePredictor.Prediction p, TiTrace.Summary s) {
+        w.printf(Locale.ROOT, "predicted run time %.6g s (%s engine, %d ranks, %d MPI events, simulated in %.1f s wall)%n",
+                p.predictedSeconds(), p.engine().label(), s.eventsPerRank().length, s.events(), p.wallSeconds());
+        if (!p.ranks().isEmpty()) {
+            w.printf(Locale.ROOT, "%6s %-16s %12s %12s %12s %12s %10s %14s%n", "rank", "host", "compute_s", "comm_s", "wait_s",
+                    "finish_s", "messages", "bytes");
+            for (TracePredictor.RankRow r : p.ranks()) {
+                w.printf(Locale.ROOT, "%6d %-16s %12.6g %12.6g %12.6g %12.6g %10d %14d%n", r.rank(), r.host(), r.computeSeconds(),
+                        r.commSeconds(), r.waitSeconds(), r.finishSeconds(), r.messages(), r.bytes());
+            }
+        } else {
+            w.println("(SMPI reports the run time only; --engine scalecast gives the per-rank breakdown)");
+        }
+        for (String n : p.notes()) {
+            w.println("not expressed in SMPI: " + n);
+        }
+    }
+
+    public static CsvTable table(TracePredictor.Prediction p, TracePredictor.Config c, TiTrace.Summary s, String command) {
+        Provenance prov = new Provenance()
+                .put("kind", "trace-prediction")
+                .put("source", p.engine() == TracePredictor.Engine.SMPI ? "smpirun -replay (SimGrid SMPI)" : "scalecast predict trace")
+                .put("command", command)
+                .put("trace", c.trace().dir().toString())
+                .put("trace_source", c.trace().meta().source())
+                .put("platform", c.platform().toString())
+                .put("ranks_per_node", Integer.toString(c.ranksPerNode()))
+                .put("time_s", "simulated run time (rank = all: the last rank's end; per rank: when it finished)")
+                .put("breakdown", "compute_s: compute bursts (+ reductions' flops); comm_s: calls that move data; wait_s: "
+                        + "wait/waitall/test; rank all: sums over ranks");
+        if (!p.command().isEmpty()) {
+            prov.put("smpi_command", p.command());
+        }
+        if (!p.notes().isEmpty()) {
+            prov.put("not_expressed", String.join("; ", p.notes()));
+        }
+        CsvTable t = new CsvTable(prov, COLUMNS);
+        double comp = 0;
+        double comm = 0;
+        double wait = 0;
+        long msgs = 0;
+        long bytes = 0;
+        for (TracePredictor.RankRow r : p.ranks()) {
+            t.addRow(row(p, s, Integer.toString(r.rank()), r.finishSeconds(), r.computeSeconds(), r.commSeconds(), r.waitSeconds(),
+                    r.messages(), r.bytes(), r.events()));
+            comp += r.computeSeconds();
+            comm += r.commSeconds();
+            wait += r.waitSeconds();
+            msgs += r.messages();
+            bytes += r.bytes();
+        }
+        boolean none = p.ranks().isEmpty();
+        t.addRow(row(p, s, "all", p.predictedSeconds(), none ? Double.NaN : comp, none ? Double.NaN : comm,
+                none ? Double.NaN : wait, msgs, bytes, s.events()));
+        return t;
+    }
+
+    private static Map<String, String> row(TracePredictor.Prediction p, TiTrace.Summary s, String rank, double time, double comp,
+                                           double comm, double wait, long msgs, long bytes, long events) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("engine", p.engine().label());
+        m.put("ranks", Integer.toString(s.eventsPerRank().length));
+        m.put("rank", rank);
+        m.put("time_s", num(time));
+        m.put("compute_s", num(comp));
+        m.put("comm_s", num(comm));
+        m.put("wait_s", num(wait));
+        m.put("messages", Long.toString(msgs));
+        m.put("bytes", Long.toString(bytes));
+        m.put("events", Long.toString(events));
+        return m;
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.9g", v);
+    }
+}

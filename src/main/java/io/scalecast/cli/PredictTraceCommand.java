@@ -1,0 +1,60 @@
+package io.scalecast.cli;
+
+import io.scalecast.app.replay.TracePredictor;
+import io.scalecast.app.replay.TraceReport;
+import io.scalecast.trace.ti.TiTrace;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code scalecast predict trace}: a recorded program's run time on a platform, by replaying its TI trace. */
+@Command(name = "trace", mixinStandardHelpOptions = true,
+        description = {"Predict a recorded MPI program's run time on a platform by replaying its trace (docs/trace.md).",
+                "Prints the run time and each rank's compute / communication / wait time and messages; --out keeps them."})
+final class PredictTraceCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--trace", required = true, paramLabel = "DIR",
+            description = "Trace folder (traces.list, rank files, trace.json): 'scalecast trace record' or 'scalecast import ti'.")
+    Path trace;
+    @Option(names = "--platform", required = true, paramLabel = "X.xml", description = "SimGrid platform.")
+    Path platform;
+    @Option(names = "--ranks-per-node", paramLabel = "K",
+            description = "Ranks per platform host, block placement (default: the fewest that fit the trace's ranks).")
+    Integer ranksPerNode;
+    @Option(names = "--engine", defaultValue = "scalecast",
+            description = "scalecast (the simulated MPI the skeletons use) or smpi (SimGrid's smpireplaymain) (default: ${DEFAULT-VALUE}).")
+    String engine;
+    @Option(names = "--cfg", paramLabel = "key:value", description = "Extra SimGrid configuration (repeatable).")
+    List<String> cfg = new ArrayList<>();
+    @Option(names = "--out", paramLabel = "F.csv", description = "Prediction CSV: one row per rank and one for the run (rank all).")
+    Path out;
+
+    @Override
+    public Integer call() {
+        TracePredictor.Engine e = TracePredictor.Engine.parse(engine);
+        if (out != null) {
+            io.scalecast.util.AtomicFiles.checkWritable("--out", out);
+        }
+        TiTrace t = TiTrace.open(trace);
+        TiTrace.Summary s = t.check();
+        int hosts = io.scalecast.platform.PlatformFile.read(platform).hosts().size();
+        int k = ranksPerNode != null ? ranksPerNode : (t.ranks() + hosts - 1) / hosts;
+        TracePredictor.Config c = new TracePredictor.Config(t, platform, k, cfg);
+        TracePredictor.Prediction p = TracePredictor.predict(c, e);
+        PrintWriter w = spec.commandLine().getOut();
+        TraceReport.print(w, p, s);
+        if (out != null) {
+            TraceReport.table(p, c, s, ImportCommand.command(spec)).write(out);
+            w.println("wrote " + out);
+        }
+        w.flush();
+        return 0;
+    }
+}
