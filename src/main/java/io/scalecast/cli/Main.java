@@ -20,6 +20,7 @@ import java.io.PrintWriter;
                 MeasureCommand.class, ImportCommand.class, CalibrateCommand.class, SimulateCommand.class,
                 PredictCommand.class, TuneCommand.class, ValidateCommand.class, WhatifCommand.class,
                 TestbedCommand.class, BenchCommand.class, DemoCommand.class, TreecodeCommand.class, ToolsCommand.class,
+                TraceCommand.class,
                 CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

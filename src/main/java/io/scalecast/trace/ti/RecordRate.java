@@ -1,0 +1,72 @@
+package io.scalecast.trace.ti;
+
+import io.scalecast.trace.DgemmTrace;
+import io.scalecast.util.AtomicFiles;
+import io.scalecast.util.Home;
+import io.scalecast.util.ScalecastException;
+import io.scalecast.util.Units;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The node rate a recorded CPU second is worth ({@code compute} flops = CPU seconds × rate): given
+ * ({@code --rate}), read from a dgemm trace or a platform's first host speed ({@code --rate-from}),
+ * or this machine's committed {@code measure dgemm} trace ({@value #DEFAULT_TRACE}).
+ *
+ * @param flopsPerSecond the rate
+ * @param source         where it came from, for {@code trace.json}'s {@code rate_source}
+ */
+public record RecordRate(double flopsPerSecond, String source) {
+    public static final String DEFAULT_TRACE = "traces/local/dgemm.csv";
+    private static final Pattern SPEED = Pattern.compile("<(?:host|cluster)\\b[^>]*\\bspeed=\"([^\"]+)\"");
+
+    /**
+     * @param rate      {@code --rate} or null
+     * @param rateFrom  {@code --rate-from} or null
+     * @param loaded    ranks computing at once on one node while the program runs (picks the dgemm rows)
+     */
+    public static RecordRate resolve(String rate, Path rateFrom, int loaded) {
+        if (rate != null && rateFrom != null) {
+            throw ScalecastException.badInput("--rate and --rate-from exclude each other");
+        }
+        if (rate != null) {
+            double r = Units.forOption("--rate", () -> Units.parseFlops(rate));
+            if (!(r > 0) || Double.isInfinite(r)) {
+                throw ScalecastException.badInput("--rate must be a positive rate in flops/s, got \"" + rate + "\"");
+            }
+            return new RecordRate(r, "--rate " + rate);
+        }
+        if (rateFrom != null) {
+            return fromFile(rateFrom, loaded, "--rate-from " + rateFrom);
+        }
+        Path def = Home.dir().resolve(DEFAULT_TRACE);
+        if (!Files.isRegularFile(def)) {
+            throw ScalecastException.badInput("no node rate: give --rate FLOPS or --rate-from FILE (" + DEFAULT_TRACE
+                    + ", this machine's measure dgemm trace, is missing)");
+        }
+        return fromFile(def, loaded, "default: " + DEFAULT_TRACE);
+    }
+
+    static RecordRate fromFile(Path f, int loaded, String how) {
+        String text = AtomicFiles.read(f);
+        if (f.toString().endsWith(".xml")) {
+            Matcher m = SPEED.matcher(text);
+            if (!m.find()) {
+                throw ScalecastException.badInput(f.toString(), 1, "expected a <host> or <cluster> with a speed=\"...\"");
+            }
+            String speed = m.group(1).split(",")[0].strip();
+            double r = Units.forOption(f.toString(), () -> Units.parseFlops(speed));
+            return new RecordRate(r, how + " (first host speed " + speed + ")");
+        }
+        DgemmTrace t = DgemmTrace.read(f);
+        int load = Math.max(1, Math.min(loaded, t.maxLoad()));
+        double r = DgemmTrace.plateauRate(t.points(), load, 0);
+        if (!(r > 0)) {
+            throw ScalecastException.badInput(f.toString(), 1, "expected dgemm rows with ranks_loaded " + load);
+        }
+        return new RecordRate(r, how + " (dgemm plateau, ranks_loaded " + load + ")");
+    }
+}
