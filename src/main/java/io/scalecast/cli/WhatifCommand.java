@@ -18,9 +18,10 @@ import java.util.concurrent.Callable;
 
 /** {@code scalecast whatif}: predicted scaling of one app on variants of a platform, with cost per unit when priced. */
 @Command(name = "whatif", mixinStandardHelpOptions = true,
-        description = {"Predict an application on variants of a base platform: another interconnect (published figures), "
-                + "node count, node speed or ranks per node. Prints a table; --out writes CSV, --plot a PNG.",
-                "Networks: fast-ethernet, gigabit, myrinet, myrinet-2000 (sources in the CSV provenance)."})
+        description = {"Predict an application on variants of a base platform: interconnects and node types of the catalogue "
+                + "(platforms/catalogue, published figures with their sources), node count, node speed, ranks per node, topology. "
+                + "--vary may be repeated: the study is the Cartesian product. Prints a table; --out writes CSV, --plot PNGs.",
+                "Networks: see platforms/catalogue/net-*.json (docs/whatif.md lists them). Node types: node-*.json, this, file:X.xml."})
 final class WhatifCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -29,8 +30,9 @@ final class WhatifCommand implements Callable<Integer> {
     Path base;
 
     @Option(names = "--vary", required = true, paramLabel = "DIM=V1,V2",
-            description = "network=fast-ethernet,gigabit,myrinet | nodes=2..64 | node-speed=500Mf,1Gf | ranks-per-node=1,2")
-    String vary;
+            description = "network=ib-edr,ib-hdr | nodes=16..256 | node-type=epyc-7551,this,file:X.xml | node-speed=500Mf,1Gf | "
+                    + "ranks-per-node=1,2 | topology=flat,fat-tree:2:1,torus,torus:4x4x4,dragonfly:G:C:R:N (repeatable)")
+    List<String> vary;
 
     @Option(names = "--app", required = true, paramLabel = "hpl|treecode|pingpong", description = "What to predict.")
     String app;
@@ -66,11 +68,18 @@ final class WhatifCommand implements Callable<Integer> {
     @Option(names = "--sizes", paramLabel = "B1,B2", description = "Ping-pong message sizes in bytes.")
     String sizes;
 
-    @Option(names = "--price-node", paramLabel = "USD", description = "Price of one node, for cost per unit of performance.")
+    @Option(names = "--price-node", paramLabel = "USD|TYPE=USD,...", description = "Price of one node, or per node type.")
     String priceNode;
 
-    @Option(names = "--price-nic", paramLabel = "USD|NET=USD,...", description = "Price of one NIC (one per node), or per network variant.")
+    @Option(names = "--price-nic", paramLabel = "USD|NET=USD,...", description = "Price of one NIC (one per node), or per network.")
     String priceNic;
+
+    @Option(names = "--price-port", paramLabel = "USD", description = "Price of one switch port (ports counted from the topology).")
+    String pricePort;
+
+    @Option(names = "--power-node", paramLabel = "W|TYPE=W,...", description = "Power per node for the energy estimate "
+            + "(default: the catalogue node's published power, where there is one).")
+    String powerNode;
 
     @Option(names = "--out", paramLabel = "F.csv", description = "Write the table as CSV (with provenance).")
     Path out;
@@ -90,12 +99,12 @@ final class WhatifCommand implements Callable<Integer> {
         AppSpec a = new AppSpec(app, "treecode".equals(app) ? particles : n, nb, distribution, steps,
                 theta == null ? Double.NaN : theta, sizes,
                 costModel == null ? null : costModel.toAbsolutePath().toString());
-        Variation v = Variation.parse(vary);
-        Prices prices = Prices.parse(priceNode, priceNic);
+        List<Variation> v = vary.stream().map(Variation::parse).toList();
+        Prices prices = Prices.parse(priceNode, priceNic, pricePort, powerNode);
         try (Scratch scratch = work.open("scalecast-whatif-")) {
             WhatIf.Study s = new WhatIf.Study(base.toAbsolutePath(), v, a, procs, ranksPerNode, prices, scratch.dir());
             List<WhatIf.Variant> variants = WhatIf.variants(s);
-            List<WhatIf.Row> rows = WhatIf.run(s, executor.create(spec.commandLine().getErr()),
+            List<WhatIf.Row> rows = WhatIf.run(s, variants, executor.create(spec.commandLine().getErr()),
                     executor.progress("whatif"));
             o.print(TableFormat.TEXT.render(WhatIfReport.table(s, rows)));
             for (WhatIf.Variant x : variants) {

@@ -23,12 +23,19 @@ public final class WhatIfReport {
         }
         cols.add(Column.number(app.timeColumn()));
         cols.add(Column.number(app.valueColumn()));
+        boolean energy = rows.stream().anyMatch(r -> !Double.isNaN(r.energyJoules()));
+        boolean pareto = cost && app.scalesWithRanks();
         if (cost) {
             cols.add(Column.number("cost_usd"));
             cols.add(Column.number("usd_per_" + app.costUnit()));
         }
-        Table t = new Table("What-if: " + app.describe() + ", varying " + s.variation().dimension().name().toLowerCase(java.util.Locale.ROOT)
-                .replace('_', '-'), cols);
+        if (energy) {
+            cols.add(Column.number("energy_estimate_j"));
+        }
+        if (pareto) {
+            cols.add(Column.text("pareto"));
+        }
+        Table t = new Table("What-if: " + app.describe() + ", varying " + s.dimensions(), cols);
         for (WhatIf.Row r : rows) {
             List<Object> cells = new ArrayList<>(List.of(r.variant(), r.nodes(), r.ranks()));
             if (!app.scalesWithRanks()) {
@@ -39,6 +46,12 @@ public final class WhatIfReport {
             if (cost) {
                 cells.add(r.costUsd());
                 cells.add(r.costPerUnit());
+            }
+            if (energy) {
+                cells.add(r.energyJoules());
+            }
+            if (pareto) {
+                cells.add(r.pareto() ? "*" : "");
             }
             t.add(cells.toArray());
         }
@@ -56,7 +69,11 @@ public final class WhatIfReport {
             b.append("# variant ").append(v.name().replace(":", "_")).append(": ").append(v.source()).append('\n');
         }
         if (s.prices().given()) {
-            b.append("# cost: nodes used x (node price + NIC price); switches not counted\n");
+            b.append("# cost: nodes used x (node price + NIC price) + switch ports the topology uses x port price (prices given on the command line)\n");
+            b.append("# pareto: * = on the time-against-cost Pareto front (no other row is both faster and cheaper)\n");
+        }
+        if (rows.stream().anyMatch(r -> !Double.isNaN(r.energyJoules()))) {
+            b.append("# energy_estimate_j: nodes x power per node x predicted time, an estimate (SimGrid's host energy plugin is not used)\n");
         }
         return b + TableFormat.CSV.render(table(s, rows));
     }
@@ -64,7 +81,7 @@ public final class WhatIfReport {
     /** Performance against ranks (or message size) per variant; a second plot of cost per unit when priced. */
     public static List<Path> plots(Path png, WhatIf.Study s, List<WhatIf.Row> rows) {
         AppSpec app = s.app();
-        boolean byNodes = s.variation().dimension() == io.scalecast.whatif.Variation.Dimension.NODES && s.ranks().isEmpty();
+        boolean byNodes = s.variations().size() == 1 && s.varies(io.scalecast.whatif.Variation.Dimension.NODES) && s.ranks().isEmpty();
         Map<String, List<WhatIf.Row>> by = new LinkedHashMap<>();
         for (WhatIf.Row r : rows) {
             by.computeIfAbsent(byNodes ? "predicted" : r.variant(), k -> new ArrayList<>()).add(r);
@@ -87,7 +104,24 @@ public final class WhatIfReport {
             Path costPng = png.resolveSibling(n.replaceFirst("(\\.png)?$", "-cost.png"));
             Plots.xy(costPng, "What-if: dollars per " + app.costUnit(), xLabel, "usd_per_" + app.costUnit(), cost, logX, false, List.of());
             out.add(costPng);
+            if (app.scalesWithRanks()) {
+                Path paretoPng = png.resolveSibling(n.replaceFirst("(\\.png)?$", "-pareto.png"));
+                pareto(paretoPng, app, rows);
+                out.add(paretoPng);
+            }
         }
         return out;
+    }
+
+    /** Time to solution against cost, every row a point, the Pareto front drawn as a line through its rows. */
+    static void pareto(Path png, AppSpec app, List<WhatIf.Row> rows) {
+        List<WhatIf.Row> front = rows.stream().filter(WhatIf.Row::pareto)
+                .sorted(java.util.Comparator.comparingDouble(WhatIf.Row::costUsd).thenComparingDouble(WhatIf.Row::timeSeconds)).toList();
+        List<Series> series = List.of(
+                Series.points("all variants", rows.stream().mapToDouble(WhatIf.Row::costUsd).toArray(),
+                        rows.stream().mapToDouble(WhatIf.Row::timeSeconds).toArray()),
+                Series.line("Pareto front", front.stream().mapToDouble(WhatIf.Row::costUsd).toArray(),
+                        front.stream().mapToDouble(WhatIf.Row::timeSeconds).toArray()));
+        Plots.xy(png, "What-if: time against cost (" + app.describe() + ")", "cost (USD)", app.timeColumn(), series, true, true, List.of());
     }
 }

@@ -95,6 +95,19 @@ public final class PlatformEdit {
         return this;
     }
 
+    /** Removes every cluster {@code <prop>} whose id starts with {@code prefix}. */
+    public PlatformEdit removeClusterProps(String prefix) {
+        Element c = cluster();
+        List<Node> gone = new ArrayList<>();
+        for (Node n = c.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e && "prop".equals(e.getTagName()) && e.getAttribute("id").startsWith(prefix)) {
+                gone.add(n);
+            }
+        }
+        gone.forEach(c::removeChild);
+        return this;
+    }
+
     /** A cluster {@code <prop>}, or null. */
     public String clusterProp(String key) {
         Element c = cluster();

@@ -7,9 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one platform dimension a what-if study varies, parsed from {@code --vary}:
- * {@code network=fast-ethernet,myrinet}, {@code nodes=2..64} (doubling) or {@code nodes=2,3,5},
- * {@code node-speed=500Mf,1Gf}, {@code ranks-per-node=1,2}.
+ * One platform dimension a what-if study varies, parsed from one {@code --vary} (repeatable: the study is the
+ * Cartesian product): {@code network=ib-edr,ib-hdr} (catalogue names), {@code nodes=2..64} (doubling) or
+ * {@code nodes=2,3,5}, {@code node-type=epyc-7551,this,file:X.xml}, {@code node-speed=500Mf,1Gf},
+ * {@code ranks-per-node=1,2}, {@code topology=flat,fat-tree:2:1,torus}.
  *
  * @param dimension what varies
  * @param values    the values, as written (validated)
@@ -17,7 +18,14 @@ import java.util.List;
 public record Variation(Dimension dimension, List<String> values) {
 
     /** What a study can vary. */
-    public enum Dimension { NETWORK, NODES, NODE_SPEED, RANKS_PER_NODE }
+    public enum Dimension {
+        NODES, NODE_TYPE, NODE_SPEED, NETWORK, TOPOLOGY, RANKS_PER_NODE;
+
+        /** The name as written on the command line ("node-type"). */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
 
     public static Variation parse(String spec) {
         int eq = spec.indexOf('=');
@@ -29,8 +37,19 @@ public record Variation(Dimension dimension, List<String> values) {
         return switch (dim) {
             case "network" -> {
                 List<String> v = split(vals);
-                v.forEach(NetworkPreset::named);
+                Catalogue cat = Catalogue.load();
+                v.forEach(cat::network);
                 yield new Variation(Dimension.NETWORK, v);
+            }
+            case "node-type" -> {
+                List<String> v = split(vals);
+                v.forEach(NodeType::check);
+                yield new Variation(Dimension.NODE_TYPE, v);
+            }
+            case "topology" -> {
+                List<String> v = split(vals);
+                v.forEach(Topology::parse);
+                yield new Variation(Dimension.TOPOLOGY, v);
             }
             case "nodes" -> new Variation(Dimension.NODES, integers(vals, spec));
             case "ranks-per-node" -> new Variation(Dimension.RANKS_PER_NODE, integers(vals, spec));
@@ -44,8 +63,8 @@ public record Variation(Dimension dimension, List<String> values) {
     }
 
     private static ScalecastException bad(String spec) {
-        return ScalecastException.badInput("--vary \"" + spec + "\": expected network=fast-ethernet,gigabit,myrinet | nodes=2..64 | "
-                + "node-speed=500Mf,1Gf | ranks-per-node=1,2");
+        return ScalecastException.badInput("--vary \"" + spec + "\": expected network=ib-edr,ib-hdr | nodes=2..64 | "
+                + "node-type=epyc-7551,this | node-speed=500Mf,1Gf | ranks-per-node=1,2 | topology=flat,fat-tree:2:1,torus");
     }
 
     private static List<String> split(String s) {

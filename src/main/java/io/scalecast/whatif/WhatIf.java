@@ -4,10 +4,8 @@ import io.scalecast.exec.CommandTask;
 import io.scalecast.exec.Executor;
 import io.scalecast.exec.Progress;
 import io.scalecast.exec.TaskResult;
-import io.scalecast.platform.PlatformFile;
 import io.scalecast.trace.CsvTable;
 import io.scalecast.util.ScalecastException;
-import io.scalecast.util.Units;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,10 +13,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs a what-if study: one platform variant per value of the varied dimension, the app predicted
- * at each rank count (or, when the node count varies, on all of each variant's nodes), every
- * prediction one task on the sweep runner. Rows come back in variant order then rank order,
- * whatever the number of jobs.
+ * Runs a what-if study: one platform variant per point of the varied dimensions' Cartesian product ({@link Variants}),
+ * the app predicted at each rank count (or, when the node count varies, on all of each variant's nodes), every
+ * prediction one task on the sweep runner. Rows come back in variant order then rank order, whatever the number of jobs;
+ * with prices, the rows on the time-against-cost Pareto front are marked.
  */
 public final class WhatIf {
     private WhatIf() {
@@ -26,86 +24,86 @@ public final class WhatIf {
 
     /**
      * @param base         the platform the variants start from
-     * @param variation    what varies
+     * @param variations   what varies (one per {@code --vary}, the first outermost)
      * @param app          what is predicted
      * @param ranks        rank counts to predict (empty: powers of two up to what the variant holds)
      * @param ranksPerNode ranks per node (null: the prediction command's default)
-     * @param prices       node and NIC prices (may be {@link Prices#none()})
+     * @param prices       prices and power (may be {@link Prices#none()})
      * @param work         scratch folder (variant platforms, per-task outputs and logs)
      */
-    public record Study(Path base, Variation variation, AppSpec app, List<Integer> ranks, Integer ranksPerNode,
+    public record Study(Path base, List<Variation> variations, AppSpec app, List<Integer> ranks, Integer ranksPerNode,
                         Prices prices, Path work) {
+        public Study {
+            variations = List.copyOf(variations);
+            if (variations.stream().map(Variation::dimension).distinct().count() != variations.size()) {
+                throw ScalecastException.badInput("--vary names a dimension twice (" + String.join(", ",
+                        variations.stream().map(v -> v.dimension().label()).toList()) + "): give each dimension once, its values comma-separated");
+            }
+        }
+
+        public Study(Path base, Variation variation, AppSpec app, List<Integer> ranks, Integer ranksPerNode, Prices prices, Path work) {
+            this(base, List.of(variation), app, ranks, ranksPerNode, prices, work);
+        }
+
+        public boolean varies(Variation.Dimension d) {
+            return variations.stream().anyMatch(v -> v.dimension() == d);
+        }
+
+        /** "network x nodes" for titles. */
+        public String dimensions() {
+            return String.join(" x ", variations.stream().map(v -> v.dimension().label()).toList());
+        }
     }
 
     /**
      * One variant of the base platform.
      *
-     * @param name         e.g. "myrinet", "nodes=16"
+     * @param name         e.g. "myrinet", "nodes=16", "network=ib-edr nodes=16"
      * @param platform     its platform file (in the work folder)
      * @param nodes        hosts in it
      * @param ranksPerNode ranks per node for its predictions (null: command default)
      * @param source       where its figures come from
+     * @param values       the value of each varied dimension
+     * @param switchPorts  switch ports its topology uses for all its nodes ({@link Topology#switchPorts})
+     * @param powerWatts   power per node from its node type, NaN when none is known
      */
-    public record Variant(String name, Path platform, int nodes, Integer ranksPerNode, String source) {
+    public record Variant(String name, Path platform, int nodes, Integer ranksPerNode, String source,
+                          Map<Variation.Dimension, String> values, long switchPorts, double powerWatts) {
     }
 
     /**
      * One predicted point.
      *
-     * @param variant the variant's name
-     * @param nodes   nodes the run occupies
-     * @param ranks   MPI ranks (0 for ping-pong rows, which vary by size)
-     * @param sizeBytes message size for ping-pong rows (0 otherwise)
-     * @param timeSeconds predicted time of the run (HPL solve, tree-code steps, one-way message)
-     * @param value   the performance figure ({@link AppSpec#valueColumn()})
-     * @param costUsd price of the nodes and NICs used (NaN without prices)
+     * @param variant      the variant's name
+     * @param nodes        nodes the run occupies
+     * @param ranks        MPI ranks (for ping-pong rows 2; they vary by size)
+     * @param sizeBytes    message size for ping-pong rows (0 otherwise)
+     * @param timeSeconds  predicted time of the run (HPL solve, tree-code steps, one-way message)
+     * @param value        the performance figure ({@link AppSpec#valueColumn()})
+     * @param costUsd      price of the nodes, NICs and switch ports used (NaN without prices)
+     * @param energyJoules power per node x nodes x predicted time: an estimate, not SimGrid's energy plugin (NaN without power)
+     * @param pareto       on the time-against-cost Pareto front of the study (false without prices)
      */
-    public record Row(String variant, int nodes, int ranks, long sizeBytes, double timeSeconds, double value, double costUsd) {
+    public record Row(String variant, int nodes, int ranks, long sizeBytes, double timeSeconds, double value, double costUsd,
+                      double energyJoules, boolean pareto) {
         public double costPerUnit() {
             return costUsd / value;
+        }
+
+        Row onFront(boolean front) {
+            return new Row(variant, nodes, ranks, sizeBytes, timeSeconds, value, costUsd, energyJoules, front);
         }
     }
 
     public static List<Variant> variants(Study s) {
-        List<Variant> out = new ArrayList<>();
-        for (String v : s.variation().values()) {
-            PlatformEdit e = PlatformEdit.read(s.base());
-            Integer rpn = s.ranksPerNode();
-            String name;
-            String source;
-            switch (s.variation().dimension()) {
-                case NETWORK -> {
-                    NetworkPreset p = NetworkPreset.named(v);
-                    p.applyTo(e);
-                    name = v;
-                    source = p.source();
-                }
-                case NODES -> {
-                    e.setClusterAttribute("radical", "0-" + (Integer.parseInt(v) - 1));
-                    name = "nodes=" + v;
-                    source = "base platform with " + v + " nodes";
-                }
-                case NODE_SPEED -> {
-                    e.setClusterAttribute("speed", PlatformEdit.num(Units.parseFlops(v)) + "f");
-                    name = "node-speed=" + v;
-                    source = "base platform with per-core speed " + v;
-                }
-                default -> {
-                    rpn = Integer.parseInt(v);
-                    name = "ranks-per-node=" + v;
-                    source = "base platform, " + v + " rank(s) per node";
-                }
-            }
-            e.comment("what-if variant " + name + " of " + s.base().getFileName() + ": " + source);
-            Path file = s.work().resolve("variants").resolve(safe(name) + ".xml");
-            e.write(file);
-            out.add(new Variant(name, file, PlatformFile.read(file).hosts().size(), rpn, source));
-        }
-        return out;
+        return Variants.of(s);
     }
 
     public static List<Row> run(Study s, Executor executor, Progress progress) {
-        List<Variant> variants = variants(s);
+        return run(s, variants(s), executor, progress);
+    }
+
+    public static List<Row> run(Study s, List<Variant> variants, Executor executor, Progress progress) {
         List<CommandTask> tasks = new ArrayList<>();
         List<Variant> taskVariant = new ArrayList<>();
         List<Integer> taskRanks = new ArrayList<>();
@@ -126,24 +124,25 @@ public final class WhatIf {
             if (!r.ok()) {
                 throw new ScalecastException(r.exitCode() == 2 ? 2 : 1, "what-if " + tasks.get(i).id() + ": " + r.message());
             }
-            Variant v = taskVariant.get(i);
             CsvTable t = CsvTable.read(s.work().resolve("out").resolve(tasks.get(i).id() + ".csv"));
             for (int k = 0; k < t.size(); k++) {
-                rows.add(row(s, v, taskRanks.get(i), t, k));
+                rows.add(row(s, taskVariant.get(i), taskRanks.get(i), t, k));
             }
         }
-        return rows;
+        return s.prices().given() && s.app().scalesWithRanks() ? Pareto.mark(rows) : rows;
     }
 
     private static Row row(Study s, Variant v, int ranks, CsvTable t, int k) {
         AppSpec app = s.app();
         if (!app.scalesWithRanks()) {
             return new Row(v.name(), 2, 2, (long) t.number(k, "size_bytes"), t.number(k, "time_s"), t.number(k, "bandwidth_Bps"),
-                    s.prices().cost(v.name(), 2));
+                    s.prices().cost(v, 2), Double.NaN, false);
         }
         int rpn = v.ranksPerNode() == null ? 1 : v.ranksPerNode();
         int nodes = (ranks + rpn - 1) / rpn;
-        return new Row(v.name(), nodes, ranks, 0, t.number(k, app.timeColumn()), t.number(k, app.valueColumn()), s.prices().cost(v.name(), nodes));
+        double time = t.number(k, app.timeColumn());
+        return new Row(v.name(), nodes, ranks, 0, time, t.number(k, app.valueColumn()), s.prices().cost(v, nodes),
+                s.prices().energyJoules(v, nodes, time), false);
     }
 
     /** Ranks to predict on a variant: the node count's full machine when nodes vary, else the asked list (checked to fit). */
@@ -153,7 +152,7 @@ public final class WhatIf {
         }
         int rpn = v.ranksPerNode() == null ? 1 : v.ranksPerNode();
         int capacity = v.nodes() * rpn;
-        if (s.variation().dimension() == Variation.Dimension.NODES && s.ranks().isEmpty()) {
+        if (s.varies(Variation.Dimension.NODES) && s.ranks().isEmpty()) {
             return List.of(capacity);
         }
         List<Integer> out = new ArrayList<>();

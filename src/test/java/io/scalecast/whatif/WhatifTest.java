@@ -2,7 +2,6 @@ package io.scalecast.whatif;
 
 import io.scalecast.cli.Cli;
 import io.scalecast.trace.CsvTable;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,43 +15,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What-if studies: network presets put on a cluster reproduce their published latency and
- * bandwidth in a simulated ping-pong; the CSV does not depend on --jobs; bad options exit 2.
+ * What-if studies: bad options exit 2; variations, grids and prices; a catalogue network replaces only the network
+ * part of a platform (CatalogueTest checks the figures, WhatifSweepTest several dimensions at once).
  */
 class WhatifTest {
     @TempDir
     Path tmp;
 
     private static final String BASE = "platforms/examples/cluster-4.xml";
-
-    @Test
-    @Tag("slow")
-    void presetsReproduceTheirFiguresAndCsvIsTheSameForOneOrTwoJobs() throws Exception {
-        Path a = tmp.resolve("j1.csv");
-        Path b = tmp.resolve("j2.csv");
-        String sizes = "1,4194304";
-        Cli r1 = Cli.run("whatif", "--quiet", "--base", BASE, "--vary", "network=fast-ethernet,myrinet", "--app", "pingpong",
-                "--sizes", sizes, "--jobs", "1", "--out", a.toString());
-        Cli r2 = Cli.run("whatif", "--quiet", "--base", BASE, "--vary", "network=fast-ethernet,myrinet", "--app", "pingpong",
-                "--sizes", sizes, "--jobs", "2", "--out", b.toString(), "--plot", tmp.resolve("p.png").toString());
-        assertEquals(0, r1.exit, r1.toString());
-        assertEquals(0, r2.exit, r2.toString());
-        assertEquals(Files.readString(a), Files.readString(b), "whatif CSV must not depend on --jobs");
-        assertTrue(Files.size(tmp.resolve("p.png")) > 1000);
-        CsvTable t = CsvTable.read(a);
-        assertEquals(4, t.size());
-        for (int i = 0; i < t.size(); i++) {
-            NetworkPreset p = NetworkPreset.named(t.get(i, "variant"));
-            double size = t.number(i, "size_bytes");
-            double time = t.number(i, "time_s");
-            if (size == 1) {
-                assertEquals(p.latencySeconds(), time, 0.02 * p.latencySeconds(), "1-byte one-way time of " + p.name());
-            } else {
-                // Large messages: the rendezvous handshake adds a few latencies, negligible at 4 MiB.
-                assertEquals(p.bandwidthBytesPerSecond(), size / time, 0.02 * p.bandwidthBytesPerSecond(), "bandwidth of " + p.name());
-            }
-        }
-    }
 
     @Test
     void badVariationIsExitTwo() {
@@ -73,22 +43,30 @@ class WhatifTest {
         assertArrayEquals(new int[]{2, 4}, AppSpec.grid(8));
         assertArrayEquals(new int[]{4, 4}, AppSpec.grid(16));
         assertArrayEquals(new int[]{1, 7}, AppSpec.grid(7));
-        Prices p = Prices.parse("1000", "fast-ethernet=50,myrinet=1500");
-        assertEquals(4 * 1050, p.cost("fast-ethernet", 4), 1e-9);
-        assertEquals(2 * 2500, p.cost("myrinet", 2), 1e-9);
+        Prices p = Prices.parse("1000", "fast-ethernet=50,myrinet=1500", "100", null);
+        assertEquals(4 * 1050 + 4 * 100, p.cost(variant("fast-ethernet", 4, 4), 4), 1e-9);
+        assertEquals(2 * 2500 + 48 / 16.0 * 2 * 100, p.cost(variant("myrinet", 16, 48), 2), 1e-9);
         assertFalse(Prices.parse(null, null).given());
+    }
+
+    private static WhatIf.Variant variant(String network, int nodes, long ports) {
+        return new WhatIf.Variant(network, Path.of("x.xml"), nodes, null, "test",
+                java.util.Map.of(Variation.Dimension.NETWORK, network), ports, Double.NaN);
     }
 
     @Test
     void networkVariantEditsOnlyTheNetwork() throws Exception {
         PlatformEdit e = PlatformEdit.read(Path.of(BASE));
-        NetworkPreset.named("myrinet").applyTo(e);
+        NetworkEntry myrinet = Catalogue.load().network("myrinet");
+        NetworkVariant.apply(e, NetworkVariant.calibrate(myrinet, 4, 1e9, tmp), myrinet);
         Path out = tmp.resolve("v.xml");
         e.write(out);
         io.scalecast.platform.PlatformFile f = io.scalecast.platform.PlatformFile.read(out);
         assertEquals(4, f.hosts().size());
         assertEquals("16288", f.props().get("mpi.eager-threshold-bytes"));
         assertEquals("SMPI", f.config().get("network/model"));
+        assertEquals(5.5e-6, io.scalecast.util.Units.parseSeconds(e.clusterAttribute("lat")), 1e-9,
+                "half the published 11 us route latency on each of the two node links");
         String xml = Files.readString(out);
         assertTrue(xml.startsWith("<?xml version='1.0'?>\n<!DOCTYPE platform"), xml);
         assertTrue(xml.contains("speed=\"1Gf\""), "node speed untouched: " + xml);
