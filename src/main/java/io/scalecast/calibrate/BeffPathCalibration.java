@@ -95,44 +95,89 @@ public final class BeffPathCalibration {
         Calibrator.calibrate(req, implied(req.beff(), sha, lat, measured / procs, lmax), null, null);
         Path dir = BackboneCalibration.scratch("scalecast-beffpath-");
         try {
-            List<Trial> trials = new ArrayList<>();
-            java.util.function.DoubleFunction<Trial> sim = bw -> {
-                Trial t = trial(req, bw, implied(req.beff(), sha, lat, bw, lmax), dir, procs, lmax, progress);
-                trials.add(t);
-                if (trials.size() > MAX_TRIALS) {
-                    throw ScalecastException.failure("b_eff path fit did not converge in " + MAX_TRIALS + " simulations: " + trials);
-                }
-                return t;
-            };
-            // Bracket: the measured per-process b_eff is a lower bound on B (a process cannot send faster than its link).
+            Search search = new Search(req, sha, procs, lmax, measured, dir, progress);
+            Trial best = search.illinois(search.bracket());
+            double err = (best.simulatedBeffBytesPerSecond() - measured) / measured;
+            String reason = String.format(Locale.ROOT, "b_eff %d procs (%s): path bandwidth %.1f MB/s under the assumed latency %s us, so that"
+                            + " simulated b_eff %.1f MB/s matches measured %.1f MB/s (%+.2f%%, %d simulations, L_max %d B, %d random rings);"
+                            + " non-blocking backbone", procs, row.run(), best.bandwidthBytesPerSecond() / 1e6, num(lat * 1e6),
+                    best.simulatedBeffBytesPerSecond() / 1e6, measured / 1e6, 100 * err, search.trials.size(), lmax, req.beffRandomPatterns());
+            Result r = new Result(procs, row.run(), lmax, req.beffRandomPatterns(), measured, lat, req.latencyReason(),
+                    best.bandwidthBytesPerSecond(), List.copyOf(search.trials), reason);
+            return Calibrator.calibrate(req, implied(req.beff(), sha, lat, best.bandwidthBytesPerSecond(), lmax), r, progress);
+        } finally {
+            Dirs.deleteTree(dir);
+        }
+    }
+
+    /** The search for B: every simulation it ran, in order, at most {@link #MAX_TRIALS}. */
+    private static final class Search {
+        private final CalibrationRequest req;
+        private final String sha;
+        private final int procs;
+        private final long lmax;
+        private final double measured;
+        private final Path dir;
+        private final Consumer<String> progress;
+        final List<Trial> trials = new ArrayList<>();
+
+        Search(CalibrationRequest req, String sha, int procs, long lmax, double measured, Path dir, Consumer<String> progress) {
+            this.req = req;
+            this.sha = sha;
+            this.procs = procs;
+            this.lmax = lmax;
+            this.measured = measured;
+            this.dir = dir;
+            this.progress = progress;
+        }
+
+        Trial sim(double bw) {
+            Trial t = trial(req, bw, implied(req.beff(), sha, req.latencyAssumedSeconds(), bw, lmax), dir, procs, lmax, progress);
+            trials.add(t);
+            if (trials.size() > MAX_TRIALS) {
+                throw ScalecastException.failure("b_eff path fit did not converge in " + MAX_TRIALS + " simulations: " + trials);
+            }
+            return t;
+        }
+
+        /**
+         * Two trials whose simulated b_eff lie below and above the measured one. The measured per-process b_eff is a
+         * lower bound on B (a process cannot send faster than its link).
+         */
+        Trial[] bracket() {
             double lo = measured / procs;
-            Trial tlo = sim.apply(lo);
+            Trial tlo = sim(lo);
             while (tlo.simulatedBeffBytesPerSecond() > measured && lo > 1e3) {
                 lo /= 2;
-                tlo = sim.apply(lo);
+                tlo = sim(lo);
             }
             double hi = lo * 2;
-            Trial thi = sim.apply(hi);
+            Trial thi = sim(hi);
             while (thi.simulatedBeffBytesPerSecond() < measured) {
                 if (hi >= MAX_BANDWIDTH) {
                     throw ScalecastException.badInput(String.format(Locale.ROOT, "%s: --latency-assumed %s us is too large for b_eff %.1f MB/s on %d"
                                     + " processes: even a path bandwidth of %.0f MB/s gives only %.1f MB/s simulated", req.beff(),
-                            num(lat * 1e6), measured / 1e6, procs, hi / 1e6, thi.simulatedBeffBytesPerSecond() / 1e6));
+                            num(req.latencyAssumedSeconds() * 1e6), measured / 1e6, procs, hi / 1e6, thi.simulatedBeffBytesPerSecond() / 1e6));
                 }
                 lo = hi;
                 tlo = thi;
                 hi *= 2;
-                thi = sim.apply(hi);
+                thi = sim(hi);
             }
-            // Illinois regula falsi on f(x) = ln(sim/measured), x = ln B.
-            double xl = Math.log(lo), xh = Math.log(hi);
+            return new Trial[]{tlo, thi};
+        }
+
+        /** Illinois regula falsi on f(x) = ln(sim/measured), x = ln B, from a bracket, to within {@link #TOLERANCE}. */
+        Trial illinois(Trial[] bracket) {
+            Trial tlo = bracket[0], thi = bracket[1];
+            double xl = Math.log(tlo.bandwidthBytesPerSecond()), xh = Math.log(thi.bandwidthBytesPerSecond());
             double fl = Math.log(tlo.simulatedBeffBytesPerSecond() / measured), fh = Math.log(thi.simulatedBeffBytesPerSecond() / measured);
             Trial best = Math.abs(fl) < Math.abs(fh) ? tlo : thi;
             int side = 0;
             double tol = Math.log1p(TOLERANCE);
             while (Math.abs(Math.log(best.simulatedBeffBytesPerSecond() / measured)) > tol) {
                 double x = fh == fl ? (xl + xh) / 2 : xh - fh * (xh - xl) / (fh - fl);
-                Trial t = sim.apply(Math.exp(x));
+                Trial t = sim(Math.exp(x));
                 double f = Math.log(t.simulatedBeffBytesPerSecond() / measured);
                 if (Math.abs(f) < Math.abs(Math.log(best.simulatedBeffBytesPerSecond() / measured))) {
                     best = t;
@@ -153,16 +198,7 @@ public final class BeffPathCalibration {
                     side = 1;
                 }
             }
-            double err = (best.simulatedBeffBytesPerSecond() - measured) / measured;
-            String reason = String.format(Locale.ROOT, "b_eff %d procs (%s): path bandwidth %.1f MB/s under the assumed latency %s us, so that"
-                            + " simulated b_eff %.1f MB/s matches measured %.1f MB/s (%+.2f%%, %d simulations, L_max %d B, %d random rings);"
-                            + " non-blocking backbone", procs, row.run(), best.bandwidthBytesPerSecond() / 1e6, num(lat * 1e6),
-                    best.simulatedBeffBytesPerSecond() / 1e6, measured / 1e6, 100 * err, trials.size(), lmax, req.beffRandomPatterns());
-            Result r = new Result(procs, row.run(), lmax, req.beffRandomPatterns(), measured, lat, req.latencyReason(),
-                    best.bandwidthBytesPerSecond(), List.copyOf(trials), reason);
-            return Calibrator.calibrate(req, implied(req.beff(), sha, lat, best.bandwidthBytesPerSecond(), lmax), r, progress);
-        } finally {
-            Dirs.deleteTree(dir);
+            return best;
         }
     }
 

@@ -3,6 +3,7 @@ package io.scalecast.calibrate;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresBuilder;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresOptimizer;
+import org.apache.commons.math3.fitting.leastsquares.MultivariateJacobianFunction;
 import org.apache.commons.math3.fitting.leastsquares.LevenbergMarquardtOptimizer;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;
@@ -258,23 +259,7 @@ public final class PiecewiseFitter {
                 .weight(new DiagonalMatrix(w))
                 .maxEvaluations(1000)
                 .maxIterations(1000)
-                .model(point -> {
-                    double a = fa ? point.getEntry(0) : 0;
-                    double b = fb ? point.getEntry(fa ? 1 : 0) : 0;
-                    RealVector v = new ArrayRealVector(n);
-                    RealMatrix jac = new Array2DRowRealMatrix(n, np);
-                    for (int p = 0; p < n; p++) {
-                        v.setEntry(p, a + b * x[p]);
-                        int c = 0;
-                        if (fa) {
-                            jac.setEntry(p, c++, 1);
-                        }
-                        if (fb) {
-                            jac.setEntry(p, c, x[p]);
-                        }
-                    }
-                    return new Pair<>(v, jac);
-                });
+                .model(line(x, fa, fb));
         LeastSquaresOptimizer.Optimum opt = new LevenbergMarquardtOptimizer().optimize(lsb.build());
         RealVector p = opt.getPoint();
         double a = fa ? p.getEntry(0) : 0;
@@ -306,5 +291,28 @@ public final class PiecewiseFitter {
         }
         return new Segment((long) s[i], (long) s[j], above, n, a * tRef, ciA, b * tRef / sRef, ciB,
                 Math.sqrt(chi2 / n), maxAbs);
+    }
+
+    /** The model a + b·x at the scaled sizes {@code x}, with its Jacobian over the free parameters (a first). */
+    private static MultivariateJacobianFunction line(double[] x, boolean fa, boolean fb) {
+        int n = x.length;
+        int np = (fa ? 1 : 0) + (fb ? 1 : 0);
+        return point -> {
+            double a = fa ? point.getEntry(0) : 0;
+            double b = fb ? point.getEntry(fa ? 1 : 0) : 0;
+            RealVector v = new ArrayRealVector(n);
+            RealMatrix jac = new Array2DRowRealMatrix(n, np);
+            for (int p = 0; p < n; p++) {
+                v.setEntry(p, a + b * x[p]);
+                int c = 0;
+                if (fa) {
+                    jac.setEntry(p, c++, 1);
+                }
+                if (fb) {
+                    jac.setEntry(p, c, x[p]);
+                }
+            }
+            return new Pair<>(v, jac);
+        };
     }
 }

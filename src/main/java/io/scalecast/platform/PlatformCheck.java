@@ -176,45 +176,8 @@ public final class PlatformCheck {
                     zones.push(z);
                     all.add(z);
                 }
-                case "host" -> {
-                    String id = a.getValue("id");
-                    if (id == null || id.isBlank()) {
-                        throw bad("<host> without an id");
-                    }
-                    if (!ids.add(id)) {
-                        throw bad("host id \"" + id + "\" declared twice");
-                    }
-                    speed(a, "speed", "<host id=\"" + id + "\">");
-                    cores(a, "<host id=\"" + id + "\">");
-                    hostCount++;
-                    if (!zones.isEmpty()) {
-                        zones.peek().hosts.add(id);
-                        zoneOfHost.put(id, zones.peek());
-                    }
-                }
-                case "cluster" -> {
-                    String what = "<cluster id=\"" + a.getValue("id") + "\">";
-                    oneOf(a, "sharing_policy", SHARING, what);
-                    oneOf(a, "bb_sharing_policy", SHARING, what);
-                    oneOf(a, "topology", TOPOLOGIES, what);
-                    if (a.getValue("topology") != null && !"FLAT".equals(a.getValue("topology"))) {
-                        return;   // torus, fat tree and dragonfly describe their size in topo_parameters: SimGrid checks those
-                    }
-                    speed(a, "speed", what);
-                    cores(a, what);
-                    positive(a, "bw", BANDWIDTH, what, "a bandwidth like 125MBps or 1Gbps", true);
-                    time(a, "lat", what, true);
-                    positive(a, "bb_bw", BANDWIDTH, what, "a bandwidth like 125MBps or 1Gbps", false);
-                    time(a, "bb_lat", what, false);
-                    positive(a, "loopback_bw", BANDWIDTH, what, "a bandwidth like 125MBps or 1Gbps", false);
-                    time(a, "loopback_lat", what, false);
-                    positive(a, "limiter_link", BANDWIDTH, what, "a bandwidth like 125MBps or 1Gbps", false);
-                    String radical = a.getValue("radical");
-                    if (radical == null) {
-                        throw bad(what + ": missing radical (e.g. radical=\"0-15\")");
-                    }
-                    hostCount += PlatformFile.radicalCount(radical, path, a.getValue("id"));
-                }
+                case "host" -> host(a);
+                case "cluster" -> cluster(a);
                 case "link", "backbone" -> {
                     String what = "<" + qName + " id=\"" + a.getValue("id") + "\">";
                     oneOf(a, "sharing_policy", SHARING, what);
@@ -241,6 +204,49 @@ public final class PlatformCheck {
                     // other elements: SimGrid checks them
                 }
             }
+        }
+
+        /** A {@code <host>}: a unique id, SimGrid's speed and core count. */
+        private void host(Attributes a) {
+            String id = a.getValue("id");
+            if (id == null || id.isBlank()) {
+                throw bad("<host> without an id");
+            }
+            if (!ids.add(id)) {
+                throw bad("host id \"" + id + "\" declared twice");
+            }
+            speed(a, "speed", "<host id=\"" + id + "\">");
+            cores(a, "<host id=\"" + id + "\">");
+            hostCount++;
+            if (!zones.isEmpty()) {
+                zones.peek().hosts.add(id);
+                zoneOfHost.put(id, zones.peek());
+            }
+        }
+
+        /** A flat {@code <cluster>}: policies, speeds, links and the radical's host count. */
+        private void cluster(Attributes a) {
+            String what = "<cluster id=\"" + a.getValue("id") + "\">";
+            oneOf(a, "sharing_policy", SHARING, what);
+            oneOf(a, "bb_sharing_policy", SHARING, what);
+            oneOf(a, "topology", TOPOLOGIES, what);
+            if (a.getValue("topology") != null && !"FLAT".equals(a.getValue("topology"))) {
+                return;   // torus, fat tree and dragonfly describe their size in topo_parameters: SimGrid checks those
+            }
+            speed(a, "speed", what);
+            cores(a, what);
+            positive(a, "bw", BANDWIDTH, what, "a bandwidth like 125MBps or 1Gbps", true);
+            time(a, "lat", what, true);
+            positive(a, "bb_bw", BANDWIDTH, what, "a bandwidth like 125MBps or 1Gbps", false);
+            time(a, "bb_lat", what, false);
+            positive(a, "loopback_bw", BANDWIDTH, what, "a bandwidth like 125MBps or 1Gbps", false);
+            time(a, "loopback_lat", what, false);
+            positive(a, "limiter_link", BANDWIDTH, what, "a bandwidth like 125MBps or 1Gbps", false);
+            String radical = a.getValue("radical");
+            if (radical == null) {
+                throw bad(what + ": missing radical (e.g. radical=\"0-15\")");
+            }
+            hostCount += PlatformFile.radicalCount(radical, path, a.getValue("id"));
         }
 
         private boolean inConfig;
