@@ -166,7 +166,7 @@ static comm_map *lookup(MPI_Comm comm) {
 int screc_to_world(MPI_Comm comm, int r) {
     if (r == MPI_PROC_NULL || r == MPI_ANY_SOURCE || comm == MPI_COMM_WORLD) return r;
     comm_map *m = lookup(comm);
-    if (m->inter) return -2;
+    if (m->inter) return SCREC_INTER;
     return (r >= 0 && r < m->size) ? m->world[r] : r;
 }
 

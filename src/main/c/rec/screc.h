@@ -28,7 +28,8 @@ void screc_emit_lines(const char *lines);
 
 int screc_world_rank(void);
 int screc_world_size(void);
-/* world rank of rank r of comm (MPI_PROC_NULL / MPI_ANY_SOURCE unchanged); -2 for an intercommunicator */
+/* world rank of rank r of comm (MPI_PROC_NULL / MPI_ANY_SOURCE unchanged); SCREC_INTER for an intercommunicator */
+#define SCREC_INTER (-999999)
 int screc_to_world(MPI_Comm comm, int r);
 /* 1 when comm spans every world rank (ranks may be permuted), 0 for a smaller one, -1 for an intercommunicator */
 int screc_spans_world(MPI_Comm comm);

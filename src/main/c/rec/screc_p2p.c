@@ -11,8 +11,8 @@
 #define DONE(rc) do { screc_exit(); return (rc); } while (0)
 
 static int inter(int w, const char *name) {
-    if (w == -2) screc_unsupported(name);
-    return w == -2;
+    if (w == SCREC_INTER) screc_unsupported(name);
+    return w == SCREC_INTER;
 }
 
 static void send_like(const char *name, const void *b, int n, MPI_Datatype t, int dst, int tag, MPI_Comm c) {
@@ -238,17 +238,22 @@ int MPI_Testsome(int n, MPI_Request q[], int *out, int idx[], MPI_Status sts[]) 
     return some(PMPI_Testsome, "MPI_Testsome", n, q, out, idx, sts);
 }
 
+/*
+ * MPI_Sendrecv is an irecv, an isend and the two waits (MPI 3.1 §3.10). SMPI's sendRecv action sends and
+ * receives with tag 0, which only matches another sendRecv, so the recorder writes the four actions with
+ * the real tags (a side with MPI_PROC_NULL is left out).
+ */
 static void sendrecv_done(long long sb, int dst, int stag, int src, MPI_Comm c, const MPI_Status *st) {
     int d = screc_to_world(c, dst), s = src == MPI_PROC_NULL ? MPI_PROC_NULL : screc_to_world(c, st->MPI_SOURCE);
     if (inter(d, "MPI_Sendrecv(intercomm)") || inter(s, "MPI_Sendrecv(intercomm)")) return;
-    int rb = 0;
-    if (s != MPI_PROC_NULL) PMPI_Get_count(st, MPI_BYTE, &rb);
-    if (d != MPI_PROC_NULL && s != MPI_PROC_NULL)
-        screc_emit("sendRecv %lld %d %d %d %d %d", sb, d, rb, s, SCREC_BYTE, SCREC_BYTE);
-    else if (d != MPI_PROC_NULL)
-        screc_emit("send %d %d %lld %d", d, stag, sb, SCREC_BYTE);
-    else if (s != MPI_PROC_NULL)
-        screc_emit("recv %d %d %d %d", s, st->MPI_TAG, rb, SCREC_BYTE);
+    int rb = 0, me = screc_world_rank();
+    if (s != MPI_PROC_NULL) {
+        PMPI_Get_count(st, MPI_BYTE, &rb);
+        screc_emit("irecv %d %d %d %d", s, st->MPI_TAG, rb, SCREC_BYTE);
+    }
+    if (d != MPI_PROC_NULL) screc_emit("isend %d %d %lld %d", d, stag, sb, SCREC_BYTE);
+    if (s != MPI_PROC_NULL) screc_emit("wait %d %d %d", s, me, st->MPI_TAG);
+    if (d != MPI_PROC_NULL) screc_emit("wait %d %d %d", me, d, stag);
 }
 
 int MPI_Sendrecv(const void *sb, int sn, MPI_Datatype stp, int dst, int stag, void *rb, int rn, MPI_Datatype rtp,

@@ -177,7 +177,8 @@ public final class Recorder {
             if (!Files.exists(f)) {
                 return "";
             }
-            List<String> all = Files.readAllLines(f, StandardCharsets.UTF_8).stream().filter(s -> !s.isBlank()).toList();
+            List<String> all = Files.readAllLines(f, StandardCharsets.UTF_8).stream().map(String::strip)
+                    .filter(s -> !s.isEmpty() && !s.matches("[-=*\\s]+")).toList();
             return String.join(" | ", all.subList(Math.max(0, all.size() - lines), all.size()));
         } catch (IOException | java.io.UncheckedIOException e) {
             return "(stderr unreadable: " + e.getMessage() + ")";
