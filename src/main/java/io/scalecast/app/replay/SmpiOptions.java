@@ -18,6 +18,7 @@ import java.util.Locale;
  * <li>Send / receive overheads o_s + s·o_s', o_r + s·o_r', o_is: {@code smpi/os}, {@code smpi/or}, {@code smpi/ois}
  *     ({@code 0:intercept:per-byte}). SMPI charges {@code smpi/os} only to detached (eager) blocking sends, not to
  *     rendezvous ones; scalecast charges every send.</li>
+ * <li>Collectives: the algorithms scalecast uses ({@link #COLLECTIVES}).</li>
  * <li>{@code MPI_Test} costs nothing in scalecast: {@code smpi/test:0} (SMPI's default sleeps 0.1 ms per test).</li>
  * </ul>
  *
@@ -25,6 +26,16 @@ import java.util.Locale;
  * @param notExpressed  what scalecast's layer does that these options cannot make SMPI do
  */
 public record SmpiOptions(List<String> cfg, List<String> notExpressed) {
+
+    /**
+     * SMPI's collective algorithms that are scalecast's ({@code sim/Collectives}): dissemination barrier (ompi_bruck),
+     * MPICH's binomial broadcast, binomial reduce, recursive-doubling allreduce, linear alltoall(v), gather and scatter,
+     * ring allgather(v).
+     */
+    static final List<String> COLLECTIVES = List.of("smpi/barrier:ompi_bruck", "smpi/bcast:binomial_tree",
+            "smpi/reduce:binomial", "smpi/allreduce:rdb", "smpi/alltoall:basic_linear", "smpi/alltoallv:ompi_basic_linear",
+            "smpi/gather:ompi_basic_linear", "smpi/scatter:ompi_basic_linear", "smpi/allgather:ring",
+            "smpi/allgatherv:ring");
 
     public static SmpiOptions of(MpiConfig c) {
         List<String> cfg = new ArrayList<>();
@@ -55,7 +66,8 @@ public record SmpiOptions(List<String> cfg, List<String> notExpressed) {
         if (c.serializedRendezvous()) {
             not.add("mpi.rendezvous-exchange serialized: SMPI lets both directions of a pair flow at once");
         }
-        not.add("collective algorithms: SMPI's own (smpi/coll-selector default), not scalecast's (docs/simulated-mpi.md)");
+        cfg.addAll(COLLECTIVES);
+        not.add("reduce_scatter and scan: SMPI's own algorithms (scalecast: binomial reduce + linear scatterv; a chain)");
         return new SmpiOptions(List.copyOf(cfg), List.copyOf(not));
     }
 
