@@ -34,8 +34,12 @@ final class WhatifCommand implements Callable<Integer> {
                     + "ranks-per-node=1,2 | topology=flat,fat-tree:2:1,torus,torus:4x4x4,dragonfly:G:C:R:N (repeatable)")
     List<String> vary;
 
-    @Option(names = "--app", required = true, paramLabel = "hpl|treecode|pingpong", description = "What to predict.")
+    @Option(names = "--app", paramLabel = "hpl|treecode|pingpong", description = "What to predict (required unless --platforms-out alone).")
     String app;
+
+    @Option(names = "--platforms-out", paramLabel = "DIR", description = "Folder: also write every variant's platform file "
+            + "into it (NAME.xml, all or none); without --app, write them and predict nothing.")
+    Path platformsOut;
 
     @Option(names = "--procs", split = ",", paramLabel = "R1,R2", description = "MPI ranks to predict (default: powers of two up to the variant's size).")
     List<Integer> procs = new ArrayList<>();
@@ -96,7 +100,10 @@ final class WhatifCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter o = spec.commandLine().getOut();
-        AppSpec a = new AppSpec(app, "treecode".equals(app) ? particles : n, nb, distribution, steps,
+        if (app == null && platformsOut == null) {
+            throw io.scalecast.util.ScalecastException.badInput("whatif needs --app hpl|treecode|pingpong (or --platforms-out DIR alone)");
+        }
+        AppSpec a = new AppSpec(app == null ? "pingpong" : app, "treecode".equals(app) ? particles : n, nb, distribution, steps,
                 theta == null ? Double.NaN : theta, sizes,
                 costModel == null ? null : costModel.toAbsolutePath().toString());
         List<Variation> v = vary.stream().map(Variation::parse).toList();
@@ -104,31 +111,45 @@ final class WhatifCommand implements Callable<Integer> {
         try (Scratch scratch = work.open("scalecast-whatif-")) {
             WhatIf.Study s = new WhatIf.Study(base.toAbsolutePath(), v, a, procs, ranksPerNode, prices, scratch.dir());
             List<WhatIf.Variant> variants = WhatIf.variants(s);
-            List<WhatIf.Row> rows = WhatIf.run(s, variants, executor.create(spec.commandLine().getErr()),
+            List<WhatIf.Row> rows = app == null ? List.of() : WhatIf.run(s, variants, executor.create(spec.commandLine().getErr()),
                     executor.progress("whatif"));
-            o.print(TableFormat.TEXT.render(WhatIfReport.table(s, rows)));
+            if (app != null) {
+                o.print(TableFormat.TEXT.render(WhatIfReport.table(s, rows)));
+            }
             for (WhatIf.Variant x : variants) {
                 o.println("  " + x.name() + ": " + x.source());
             }
-            // all or none: plots are drawn in the scratch folder, then CSV and plots are moved into place together
-            List<Path> wrote = new ArrayList<>();
-            try (AtomicFiles.Outputs staged = new AtomicFiles.Outputs()) {
-                if (out != null) {
-                    staged.string(out, WhatIfReport.csv(s, variants, rows));
-                    wrote.add(out);
-                }
-                if (plot != null) {
-                    Path drawn = scratch.dir().resolve("plots").resolve(plot.getFileName());
-                    for (Path p : WhatIfReport.plots(drawn, s, rows)) {
-                        Path target = plot.toAbsolutePath().resolveSibling(p.getFileName());
-                        staged.file(target, tmp -> java.nio.file.Files.copy(p, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING));
-                        wrote.add(target);
-                    }
-                }
-                staged.commit();
-            }
-            wrote.forEach(p -> o.println("wrote " + p));
+            write(o, s, variants, rows, scratch.dir());
             return 0;
         }
+    }
+
+    /** All or none: plots are drawn in the scratch folder, then CSV, plots and platforms are moved into place together. */
+    private void write(PrintWriter o, WhatIf.Study s, List<WhatIf.Variant> variants, List<WhatIf.Row> rows, Path scratch) {
+        List<Path> wrote = new ArrayList<>();
+        try (AtomicFiles.Outputs staged = new AtomicFiles.Outputs()) {
+            if (out != null && app != null) {
+                staged.string(out, WhatIfReport.csv(s, variants, rows));
+                wrote.add(out);
+            }
+            if (plot != null && app != null) {
+                Path drawn = scratch.resolve("plots").resolve(plot.getFileName());
+                for (Path p : WhatIfReport.plots(drawn, s, rows)) {
+                    wrote.add(stage(staged, p, plot.toAbsolutePath().resolveSibling(p.getFileName())));
+                }
+            }
+            if (platformsOut != null) {
+                for (WhatIf.Variant x : variants) {
+                    wrote.add(stage(staged, x.platform(), platformsOut.toAbsolutePath().resolve(x.platform().getFileName())));
+                }
+            }
+            staged.commit();
+        }
+        wrote.forEach(p -> o.println("wrote " + p));
+    }
+
+    private static Path stage(AtomicFiles.Outputs staged, Path from, Path target) {
+        staged.file(target, tmp -> java.nio.file.Files.copy(from, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING));
+        return target;
     }
 }

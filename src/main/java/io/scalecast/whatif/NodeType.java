@@ -14,7 +14,9 @@ import java.nio.file.Path;
  * A node type put on a platform ({@code --vary node-type=}): a catalogue CPU ({@link NodeEntry}: cores and published per-core
  * rate), {@code this} (this machine: calibrate's node model of the committed {@code measure dgemm} trace,
  * {@code traces/local/dgemm.csv}), or {@code file:X.xml} (the node of a user's own calibrated platform: its speed, cores and
- * dgemm kernel model). The network stays the base's.
+ * dgemm kernel model). The network stays the base's. A catalogue CPU becomes hosts of one core at the node's whole rate
+ * ({@code cores x per-core rate}): one MPI rank per node drives every core of it, as HPL runs with one process per node and
+ * a threaded BLAS do (a simulated rank per core would need tens of thousands of simulated processes for a 256-node study).
  *
  * @param value        as written
  * @param cores        cores per node
@@ -60,12 +62,14 @@ public record NodeType(String value, int cores, double flopsPerCore, String dgem
 
     /** Puts this node on the edited platform's cluster: speed, cores and kernel model (removed when there is none). */
     public void applyTo(PlatformEdit e) {
-        e.setClusterAttribute("speed", PlatformEdit.num(flopsPerCore) + "f");
-        e.setClusterAttribute("core", Integer.toString(cores));
+        boolean wholeNode = dgemmGrid == null;
+        e.setClusterAttribute("speed", PlatformEdit.num(wholeNode ? cores * flopsPerCore : flopsPerCore) + "f");
+        e.setClusterAttribute("core", Integer.toString(wholeNode ? 1 : cores));
         e.removeClusterProps(Calibrator.NODE_DGEMM);
         if (dgemmGrid != null) {
             e.setClusterProp(Calibrator.NODE_DGEMM, dgemmGrid);
         }
-        e.setClusterProp("whatif.node-type", value + ": " + source);
+        e.setClusterProp("whatif.node-type", value + ": " + source + (wholeNode ? "; one host core at the node's whole rate ("
+                + cores + " x " + io.scalecast.util.Units.si(flopsPerCore, "flop/s") + "): one MPI rank per node" : ""));
     }
 }
