@@ -34,7 +34,7 @@ final class WhatifCommand implements Callable<Integer> {
                     + "ranks-per-node=1,2 | topology=flat,fat-tree:2:1,torus,torus:4x4x4,dragonfly:G:C:R:N (repeatable)")
     List<String> vary;
 
-    @Option(names = "--app", paramLabel = "hpl|treecode|pingpong", description = "What to predict (required unless --platforms-out alone).")
+    @Option(names = "--app", paramLabel = "hpl|treecode|pingpong|trace", description = "What to predict (required unless --platforms-out alone).")
     String app;
 
     @Option(names = "--platforms-out", paramLabel = "DIR", description = "Folder: also write every variant's platform file "
@@ -68,6 +68,9 @@ final class WhatifCommand implements Callable<Integer> {
 
     @Option(names = "--cost-model", paramLabel = "F.json", description = "Tree-code cost model (scalecast treecode cost).")
     Path costModel;
+
+    @Option(names = "--trace", paramLabel = "DIR", description = "Trace folder for --app trace (scalecast trace record).")
+    Path trace;
 
     @Option(names = "--sizes", paramLabel = "B1,B2", description = "Ping-pong message sizes in bytes.")
     String sizes;
@@ -105,7 +108,7 @@ final class WhatifCommand implements Callable<Integer> {
         }
         AppSpec a = new AppSpec(app == null ? "pingpong" : app, "treecode".equals(app) ? particles : n, nb, distribution, steps,
                 theta == null ? Double.NaN : theta, sizes,
-                costModel == null ? null : costModel.toAbsolutePath().toString());
+                costModel == null ? null : costModel.toAbsolutePath().toString(), trace == null ? null : trace.toAbsolutePath().toString());
         List<Variation> v = vary.stream().map(Variation::parse).toList();
         Prices prices = Prices.parse(priceNode, priceNic, pricePort, powerNode);
         try (Scratch scratch = work.open("scalecast-whatif-")) {

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The application a what-if study predicts and how one point is asked of scalecast.
  *
- * @param app          hpl, treecode or pingpong
+ * @param app          hpl, treecode, pingpong or trace (a recorded MPI program replayed by {@code predict trace})
  * @param n            HPL problem size, or tree-code particle count
  * @param nb           HPL block size
  * @param distribution tree-code particle distribution (smooth or clustered)
@@ -16,8 +16,14 @@ import java.util.List;
  * @param theta        tree-code opening angle (NaN: the command's default)
  * @param sizes        ping-pong message sizes (bytes, comma-separated)
  * @param costModel    tree-code per-interaction cost model (JSON from {@code scalecast treecode cost})
+ * @param trace        trace folder for {@code trace} ({@code scalecast trace record} or {@code import ti}), else null
  */
-public record AppSpec(String app, long n, int nb, String distribution, int steps, double theta, String sizes, String costModel) {
+public record AppSpec(String app, long n, int nb, String distribution, int steps, double theta, String sizes, String costModel,
+                      String trace) {
+
+    public AppSpec(String app, long n, int nb, String distribution, int steps, double theta, String sizes, String costModel) {
+        this(app, n, nb, distribution, steps, theta, sizes, costModel, null);
+    }
 
     public AppSpec {
         switch (app) {
@@ -34,7 +40,13 @@ public record AppSpec(String app, long n, int nb, String distribution, int steps
             case "pingpong" -> {
                 // sizes default below
             }
-            default -> throw ScalecastException.badInput("--app \"" + app + "\": expected hpl, treecode or pingpong");
+            case "trace" -> {
+                if (trace == null) {
+                    throw ScalecastException.badInput("whatif --app trace needs --trace DIR (a trace folder: scalecast trace record)");
+                }
+                io.scalecast.trace.ti.TiTrace.open(java.nio.file.Path.of(trace));
+            }
+            default -> throw ScalecastException.badInput("--app \"" + app + "\": expected hpl, treecode, pingpong or trace");
         }
     }
 
@@ -43,8 +55,24 @@ public record AppSpec(String app, long n, int nb, String distribution, int steps
         return switch (app) {
             case "hpl" -> "gflops";
             case "treecode" -> "science_rate_pps";
+            case "trace" -> "runs_per_hour";
             default -> "bandwidth_Bps";
         };
+    }
+
+    /** Ranks of the recorded program ({@code trace} only). */
+    public int traceRanks() {
+        return io.scalecast.trace.ti.TiTrace.open(java.nio.file.Path.of(trace)).ranks();
+    }
+
+    /** Whether row {@code k} of a prediction CSV is a study row ({@code predict trace} writes one per rank and one "all"). */
+    public boolean keepsRow(io.scalecast.trace.CsvTable t, int k) {
+        return !"trace".equals(app) || "all".equals(t.get(k, "rank"));
+    }
+
+    /** The performance figure of row {@code k}: the value column, or for a trace 3600 / its run time (runs per hour). */
+    public double value(io.scalecast.trace.CsvTable t, int k) {
+        return "trace".equals(app) ? 3600 / t.number(k, timeColumn()) : t.number(k, valueColumn());
     }
 
     /** Column of the prediction CSV holding the predicted time. */
@@ -57,6 +85,7 @@ public record AppSpec(String app, long n, int nb, String distribution, int steps
         return switch (app) {
             case "hpl" -> "gflops";
             case "treecode" -> "particle_per_s";
+            case "trace" -> "run_per_hour";
             default -> "Bps";
         };
     }
@@ -91,6 +120,12 @@ public record AppSpec(String app, long n, int nb, String distribution, int steps
                     c.addAll(List.of("--ranks-per-node", ranksPerNode.toString()));
                 }
             }
+            case "trace" -> {
+                c.addAll(List.of("predict", "trace", "--platform", platform, "--trace", trace));
+                if (ranksPerNode != null) {
+                    c.addAll(List.of("--ranks-per-node", ranksPerNode.toString()));
+                }
+            }
             default -> c.addAll(List.of("simulate", "pingpong", "--platform", platform, "--sizes", sizes == null ? "1,1024,16384,65536,1048576" : sizes));
         }
         c.addAll(List.of("--out", out));
@@ -112,6 +147,7 @@ public record AppSpec(String app, long n, int nb, String distribution, int steps
             case "hpl" -> "HPL n=" + n + " nb=" + nb + " (P x Q = most square grid with P <= Q)";
             case "treecode" -> "tree code particles=" + n + " distribution=" + distribution
                     + (steps > 0 ? " steps=" + steps : "") + (Double.isNaN(theta) ? "" : " theta=" + theta);
+            case "trace" -> "recorded program " + trace + " (predict trace)";
             default -> "ping-pong sizes=" + (sizes == null ? "1,1024,16384,65536,1048576" : sizes);
         };
     }

@@ -126,7 +126,9 @@ public final class WhatIf {
             }
             CsvTable t = CsvTable.read(s.work().resolve("out").resolve(tasks.get(i).id() + ".csv"));
             for (int k = 0; k < t.size(); k++) {
-                rows.add(row(s, taskVariant.get(i), taskRanks.get(i), t, k));
+                if (s.app().keepsRow(t, k)) {
+                    rows.add(row(s, taskVariant.get(i), taskRanks.get(i), t, k));
+                }
             }
         }
         return s.prices().given() && s.app().scalesWithRanks() ? Pareto.mark(rows) : rows;
@@ -138,10 +140,11 @@ public final class WhatIf {
             return new Row(v.name(), 2, 2, (long) t.number(k, "size_bytes"), t.number(k, "time_s"), t.number(k, "bandwidth_Bps"),
                     s.prices().cost(v, 2), Double.NaN, false);
         }
-        int rpn = v.ranksPerNode() == null ? 1 : v.ranksPerNode();
+        int rpn = v.ranksPerNode() != null ? v.ranksPerNode()
+                : "trace".equals(app.app()) ? (ranks + v.nodes() - 1) / v.nodes() : 1;   // predict trace: the fewest that fit
         int nodes = (ranks + rpn - 1) / rpn;
         double time = t.number(k, app.timeColumn());
-        return new Row(v.name(), nodes, ranks, 0, time, t.number(k, app.valueColumn()), s.prices().cost(v, nodes),
+        return new Row(v.name(), nodes, ranks, 0, time, app.value(t, k), s.prices().cost(v, nodes),
                 s.prices().energyJoules(v, nodes, time), false);
     }
 
@@ -149,6 +152,15 @@ public final class WhatIf {
     static List<Integer> ranksFor(Study s, Variant v) {
         if (!s.app().scalesWithRanks()) {
             return List.of(2);
+        }
+        if ("trace".equals(s.app().app())) {
+            int r = s.app().traceRanks();
+            int rpn0 = v.ranksPerNode() == null ? 1 : v.ranksPerNode();
+            if (r > v.nodes() * rpn0 && v.ranksPerNode() != null) {
+                throw ScalecastException.badInput("the trace's " + r + " ranks do not fit variant " + v.name() + ": " + v.nodes()
+                        + " nodes x " + rpn0 + " rank(s) per node");
+            }
+            return List.of(r);
         }
         int rpn = v.ranksPerNode() == null ? 1 : v.ranksPerNode();
         int capacity = v.nodes() * rpn;

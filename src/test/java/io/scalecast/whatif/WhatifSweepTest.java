@@ -135,4 +135,22 @@ class WhatifSweepTest {
         }
         assertTrue(front >= 1 && front <= 4, "front " + front);
     }
+
+    @Test
+    void aRecordedProgramIsComparedAcrossNetworks() throws Exception {
+        Path out = tmp.resolve("t.csv");
+        Cli r = Cli.run("whatif", "--quiet", "--base", BASE, "--vary", "network=ib-edr,fast-ethernet", "--app", "trace",
+                "--trace", "src/test/resources/ti/pingpong", "--out", out.toString());
+        assertEquals(0, r.exit, r.toString());
+        CsvTable t = CsvTable.read(out);
+        assertEquals(2, t.size(), "one row per variant: the run, not each rank");
+        for (int i = 0; i < t.size(); i++) {
+            assertEquals(2, (int) t.number(i, "ranks"));
+            assertEquals(3600 / t.number(i, "time_s"), t.number(i, "runs_per_hour"), 1e-6 * t.number(i, "runs_per_hour"));
+        }
+        assertTrue(t.number(0, "time_s") < t.number(1, "time_s") / 10, "EDR replays the ping-pong far faster than Fast Ethernet");
+        Cli bad = Cli.run("whatif", "--base", BASE, "--vary", "nodes=2", "--app", "trace");
+        assertEquals(2, bad.exit, bad.toString());
+        assertTrue(bad.err.contains("--trace DIR"), bad.err);
+    }
 }
