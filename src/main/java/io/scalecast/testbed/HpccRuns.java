@@ -1,13 +1,16 @@
 package io.scalecast.testbed;
 
-import io.scalecast.util.Stats;
+import io.scalecast.app.hpl.HplDat;
 import io.scalecast.trace.CsvTable;
 import io.scalecast.trace.DgemmPoint;
 import io.scalecast.trace.DgemmTrace;
 import io.scalecast.trace.HplResultLine;
 import io.scalecast.trace.Provenance;
+import io.scalecast.trace.importer.HpccImporter;
+import io.scalecast.trace.importer.TextInput;
 import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.ScalecastException;
+import io.scalecast.util.Stats;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -85,30 +88,10 @@ public final class HpccRuns {
     static Run readRun(Path folder, Path relativeTo) {
         Path out = folder.resolve("hpccoutf.txt");
         String shown = relativeTo == null ? folder.toString() : relativeTo.toAbsolutePath().relativize(folder.toAbsolutePath()).toString();
-        List<String> lines = AtomicFiles.read(out).lines().toList();
-        HplResultLine hpl = null;
+        HpccImporter hpcc = HpccImporter.of(TextInput.read(out), "");
+        HplResultLine hpl = hpcc.hplResults().get(0);
         Map<String, String> summary = new LinkedHashMap<>();
-        boolean inSummary = false;
-        boolean ended = false;
-        for (String l : lines) {
-            if (hpl == null) {
-                hpl = HplResultLine.parse(l).orElse(null);
-            }
-            if (l.startsWith("Begin of Summary section")) {
-                inSummary = true;
-            } else if (l.startsWith("End of Summary section")) {
-                ended = true;
-                inSummary = false;
-            } else if (inSummary && l.indexOf('=') > 0) {
-                summary.put(l.substring(0, l.indexOf('=')).trim(), l.substring(l.indexOf('=') + 1).trim());
-            }
-        }
-        if (hpl == null) {
-            throw ScalecastException.badInput(out + ": no HPL result line (T/V N NB P Q Time Gflops) found");
-        }
-        if (!ended) {
-            throw ScalecastException.badInput(out + ": summary section incomplete (expected \"End of Summary section.\"): an interrupted run?");
-        }
+        hpcc.summary().entries().forEach(e -> summary.put(e.key(), e.value()));
         Map<String, String> run = readRunTxt(folder.resolve("run.txt"));
         int ranks = Integer.parseInt(summary.getOrDefault("CommWorldProcs", String.valueOf(hpl.p() * hpl.q())));
         int repeat = Integer.parseInt(run.getOrDefault("repeat", "1"));
@@ -138,24 +121,16 @@ public final class HpccRuns {
         if (!Files.isRegularFile(inf)) {
             return "unknown (no hpccinf.txt)";
         }
-        List<String> l = AtomicFiles.read(inf).lines().toList();
-        if (l.size() < 31) {
-            throw ScalecastException.badInput(inf + ": expected HPL's 31-line input, got " + l.size() + " lines");
-        }
+        HplDat d = HplDat.read(inf);
         String[] pf = {"left", "Crout", "right"};
         String[] bc = {"1rg", "1rM", "2rg", "2rM", "Lng", "LnM"};
         String[] sw = {"bin-exch", "long", "mix"};
         return String.format(Locale.ROOT,
-                "NB=%s PMAP=%s threshold=%s PFACT=%s NBMIN=%s NDIV=%s RFACT=%s BCAST=%s DEPTH=%s SWAP=%s swap_threshold=%s L1=%s U=%s equilibration=%s alignment=%s",
-                w(l, 8), w(l, 9).equals("0") ? "row" : "column", w(l, 13), pf[Integer.parseInt(w(l, 15))], w(l, 17), w(l, 19),
-                pf[Integer.parseInt(w(l, 21))], bc[Integer.parseInt(w(l, 23))], w(l, 25), sw[Integer.parseInt(w(l, 26))], w(l, 27),
-                w(l, 28).equals("0") ? "transposed" : "no-transposed", w(l, 29).equals("0") ? "transposed" : "no-transposed",
-                w(l, 30).equals("1") ? "yes" : "no", w(l, 31));
-    }
-
-    /** First word of line {@code oneBased} (HPL.dat: line 6 = Ns, 8 = NBs, 9 = PMAP, 11/12 = Ps/Qs, 13 = threshold, …). */
-    private static String w(List<String> lines, int oneBased) {
-        return lines.get(oneBased - 1).trim().split("\\s+")[0];
+                "NB=%d PMAP=%s threshold=%s PFACT=%s NBMIN=%d NDIV=%d RFACT=%s BCAST=%s DEPTH=%d SWAP=%s swap_threshold=%d L1=%s U=%s equilibration=%s alignment=%d",
+                d.nbs().get(0), d.columnMajor() ? "column" : "row", d.threshold(), pf[d.pfacts().get(0)], d.nbmins().get(0), d.ndivs().get(0),
+                pf[d.rfacts().get(0)], bc[d.bcasts().get(0)], d.depths().get(0), sw[d.swap()], d.swapThreshold(),
+                d.l1() == 0 ? "transposed" : "no-transposed", d.u() == 0 ? "transposed" : "no-transposed", d.equil() == 1 ? "yes" : "no",
+                d.align());
     }
 
     private static double min(double[] v) {

@@ -102,7 +102,7 @@ class HpccRunsTest {
         Files.writeString(f, t.substring(0, t.indexOf("End of Summary section")));
         Cli r = Cli.run("testbed", "tabulate-hpcc", raw.toString(), "--out", tmp.resolve("case").toString(), "--placement", "x");
         assertEquals(2, r.exit, r.toString());
-        assertTrue(r.err.contains("hpccoutf.txt: summary section incomplete"), r.err);
+        assertTrue(r.err.contains("hpccoutf.txt:") && r.err.contains("expected \"End of Summary section.\"") && r.err.contains("truncated"), r.err);
         assertTrue(!Files.exists(tmp.resolve("case/measured.csv")), "no partial output");
     }
 

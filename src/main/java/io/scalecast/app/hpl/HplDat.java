@@ -14,10 +14,22 @@ import java.util.List;
  * HPL runs every combination of. Parsed as HPL's {@code HPL_pdinfo} does: on each line only the
  * leading numbers count, a list line holds as many numbers as its count line says (at most 20),
  * the rest of the line is a comment. Errors name the file and line.
+ *
+ * <p>The format is positional: HPL_pdinfo (HPL 2.3, and HPCC 1.5's copy that opens hpccinf.txt) reads one
+ * {@code fgets} line per item in a fixed order (title, title, output file, device, then a count line and a
+ * value line per list, threshold on line 13, …, alignment on line 31), so a value's line number is what says
+ * which parameter it is. HPCC reads its own parameters (PTRANS sizes) from the lines after 31, which HPL ignores.
+ *
+ * @param threshold residual threshold (line 13)
+ * @param l1        L1 form: 0 = transposed, 1 = no-transposed (line 28)
+ * @param u         U form: 0 = transposed, 1 = no-transposed (line 29)
+ * @param equil     equilibration: 0 = no, 1 = yes (line 30)
+ * @param align     memory alignment in doubles (line 31)
  */
 public record HplDat(List<Integer> ns, List<Integer> nbs, boolean columnMajor, List<int[]> grids,
                      List<Integer> pfacts, List<Integer> nbmins, List<Integer> ndivs, List<Integer> rfacts,
-                     List<Integer> bcasts, List<Integer> depths, int swap, int swapThreshold) {
+                     List<Integer> bcasts, List<Integer> depths, int swap, int swapThreshold, double threshold,
+                     int l1, int u, int equil, int align) {
 
     /** HPL_MAX_PARAM: the longest list HPL accepts. */
     public static final int MAX_PARAM = 20;
@@ -55,7 +67,7 @@ public record HplDat(List<Integer> ns, List<Integer> nbs, boolean columnMajor, L
             }
             grids.add(new int[]{ps[i], qs[i]});
         }
-        r.real(13, "threshold");
+        double threshold = r.real(13, "threshold");
         List<Integer> pfacts = r.list(14, "# of panel fact", "PFACTs (0=left, 1=Crout, 2=Right)", 0, 2);
         List<Integer> nbmins = r.list(16, "# of recursive stopping criterium", "NBMINs (>= 1)", 1, Integer.MAX_VALUE);
         List<Integer> ndivs = r.list(18, "# of panels in recursion", "NDIVs (>= 2)", 2, Integer.MAX_VALUE);
@@ -70,11 +82,12 @@ public record HplDat(List<Integer> ns, List<Integer> nbs, boolean columnMajor, L
         if (thr < 0) {
             throw r.bad(27, "swapping threshold must be at least 0, got " + thr);
         }
-        r.ints(28, 1, "L1 in (0=transposed,1=no-transposed) form");
-        r.ints(29, 1, "U in (0=transposed,1=no-transposed) form");
-        r.ints(30, 1, "Equilibration (0=no,1=yes)");
-        r.ints(31, 1, "memory alignment in double (> 0)");
-        return new HplDat(ns, nbs, pmap == 1, grids, pfacts, nbmins, ndivs, rfacts, bcasts, depths, swap, thr);
+        int l1 = r.ints(28, 1, "L1 in (0=transposed,1=no-transposed) form")[0];
+        int u = r.ints(29, 1, "U in (0=transposed,1=no-transposed) form")[0];
+        int equil = r.ints(30, 1, "Equilibration (0=no,1=yes)")[0];
+        int align = r.ints(31, 1, "memory alignment in double (> 0)")[0];
+        return new HplDat(ns, nbs, pmap == 1, grids, pfacts, nbmins, ndivs, rfacts, bcasts, depths, swap, thr, threshold, l1, u, equil,
+                align);
     }
 
     /**

@@ -4,6 +4,7 @@ import io.scalecast.trace.AppRun;
 import io.scalecast.trace.AppRunTrace;
 import io.scalecast.trace.DgemmPoint;
 import io.scalecast.trace.DgemmTrace;
+import io.scalecast.trace.HplResultLine;
 import io.scalecast.trace.PingPongPoint;
 import io.scalecast.trace.PingPongTrace;
 import io.scalecast.trace.Provenance;
@@ -249,19 +250,29 @@ public final class HpccImporter {
         return new double[]{min, max};
     }
 
-    /** The HPL result lines as application runs on {@code nodes} nodes. */
-    public AppRunTrace hpl(int nodes) {
-        Map<String, String> common = hplOptions();
-        List<AppRun> runs = new ArrayList<>();
+    /** An HPL result line of the file and the line it is on. */
+    private record Result(int line, HplResultLine hpl) {
+    }
+
+    private List<Result> results;
+    private int failedResidual;
+
+    /**
+     * Every HPL result line ({@code WR11C2R4  N NB P Q Time Gflops}), in file order, that passed the residual check;
+     * a line that starts like one but is not one is a located error, and a file without any is one too.
+     */
+    private List<Result> results() {
+        if (results != null) {
+            return results;
+        }
+        List<Result> out = new ArrayList<>();
         int failed = 0;
-        int zeroTime = 0;
         for (int n = 1; n <= in.lineCount(); n++) {
             String[] f = in.fields(n);
             if (f.length == 0 || !f[0].startsWith("W") || !f[0].matches("W[RC].*")) {
                 continue;
             }
-            Matcher m = WR.matcher(f[0]);
-            if (!m.matches() || f.length != 7) {
+            if (!WR.matcher(f[0]).matches() || f.length != 7) {
                 throw in.bad(n, "expected an HPL result line \"WR11C2R4  N  NB  P  Q  Time  Gflops\"" + in.got(n));
             }
             long nn = in.integer(f[1], n, "N", 1);
@@ -270,18 +281,45 @@ public final class HpccImporter {
             long q = in.integer(f[4], n, "Q", 1);
             double time = in.nonNegative(f[5], n, "Time (s)");
             double gflops = in.positive(f[6], n, "Gflops");
-            if (p * q > Integer.MAX_VALUE) {
-                throw in.bad(n, "expected P*Q to fit an int" + in.got(n));
+            if (p * q > Integer.MAX_VALUE || nb > Integer.MAX_VALUE) {
+                throw in.bad(n, "expected NB and P*Q to fit an int" + in.got(n));
             }
             if (residualFailed(n)) {
                 failed++;
                 continue;
             }
+            out.add(new Result(n, new HplResultLine(f[0], nn, (int) nb, (int) p, (int) q, time, gflops)));
+        }
+        if (out.isEmpty()) {
+            throw in.bad(Math.max(1, in.lineCount()), "expected HPL result lines (WR… N NB P Q Time Gflops) that passed the residual check, found "
+                    + (failed > 0 ? failed + " that failed it" : "none"));
+        }
+        failedResidual = failed;
+        results = List.copyOf(out);
+        return results;
+    }
+
+    /** The HPL result lines that passed the residual check, in file order (HPL's Time as printed, 0 for a sub-5 ms run). */
+    public List<HplResultLine> hplResults() {
+        return results().stream().map(Result::hpl).toList();
+    }
+
+    /** The HPL result lines as application runs on {@code nodes} nodes. */
+    public AppRunTrace hpl(int nodes) {
+        Map<String, String> common = hplOptions();
+        List<AppRun> runs = new ArrayList<>();
+        int zeroTime = 0;
+        for (Result r : results()) {
+            HplResultLine h = r.hpl();
+            Matcher m = WR.matcher(h.tv());
+            if (!m.matches()) {
+                throw new IllegalStateException("results() keeps only T/V codes WR matches: " + h.tv());
+            }
             Map<String, String> par = new TreeMap<>(common);
-            par.put("n", Long.toString(nn));
-            par.put("nb", Long.toString(nb));
-            par.put("p", Long.toString(p));
-            par.put("q", Long.toString(q));
+            par.put("n", Long.toString(h.n()));
+            par.put("nb", Long.toString(h.nb()));
+            par.put("p", Long.toString(h.p()));
+            par.put("q", Long.toString(h.q()));
             par.put("pmap", m.group(1));
             par.put("depth", m.group(2));
             par.put("bcast", m.group(3));
@@ -290,14 +328,11 @@ public final class HpccImporter {
             par.put("pfact", m.group(6));
             par.put("nbmin", m.group(7));
             // %18.2f prints sub-5 ms runs as 0.00: keep the rate, leave the time unknown.
-            double t = time > 0 ? time : Double.NaN;
-            zeroTime += time > 0 ? 0 : 1;
-            runs.add(in.build(n, () -> new AppRun("hpl", (int) (p * q), nodes, par, t, gflops, "Gflops")));
+            double t = h.timeSeconds() > 0 ? h.timeSeconds() : Double.NaN;
+            zeroTime += h.timeSeconds() > 0 ? 0 : 1;
+            runs.add(in.build(r.line(), () -> new AppRun("hpl", h.p() * h.q(), nodes, par, t, h.gflops(), "Gflops")));
         }
-        if (runs.isEmpty()) {
-            throw in.bad(Math.max(1, in.lineCount()), "expected HPL result lines (WR… N NB P Q Time Gflops) that passed the residual check, found "
-                    + (failed > 0 ? failed + " that failed it" : "none"));
-        }
+        int failed = failedResidual;
         String note = "HPL as run by HPCC: time_s = HPL's Time, rate = HPL's Gflops ((2/3 N^3 + 3/2 N^2)/time); parameters decoded "
                 + "from T/V (pmap R/C, depth, bcast 0-5, rfact/pfact L/C/R, ndiv, nbmin) and the parameter block (HPL.dat codes: "
                 + "swap 0=bin-exch 1=long 2=mix, l1/u 0=transposed 1=no-transposed, equil 0/1, align in doubles); nodes from --nodes "

@@ -46,6 +46,23 @@ class HplInputTest {
         assertEquals("WR11C2R4", x.tvCode());
     }
 
+    /** The run-wide values of lines 13 and 28-31, which testbed tabulate-hpcc records in its provenance. */
+    @Test
+    void readsTheThresholdAndTheStorageOptions() throws Exception {
+        List<String> l = new ArrayList<>(hpccinf());
+        HplDat d = HplDat.parse("hpccinf.txt", l);
+        assertEquals(16.0, d.threshold());
+        assertEquals(List.of(0, 0, 1, 8), List.of(d.l1(), d.u(), d.equil(), d.align()));
+        l.set(12, "-1.5 threshold");
+        l.set(27, "1 L1 in (0=transposed,1=no-transposed) form");
+        l.set(28, "1 U in (0=transposed,1=no-transposed) form");
+        l.set(29, "0 Equilibration (0=no,1=yes)");
+        l.set(30, "16 memory alignment in double (> 0)");
+        d = HplDat.parse("hpccinf.txt", l);
+        assertEquals(-1.5, d.threshold());
+        assertEquals(List.of(1, 1, 0, 16), List.of(d.l1(), d.u(), d.equil(), d.align()));
+    }
+
     @Test
     void everyCombinationInHplDriverOrder() throws Exception {
         List<String> l = new ArrayList<>(hpccinf());
