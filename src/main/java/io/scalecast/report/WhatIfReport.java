@@ -81,10 +81,12 @@ public final class WhatIfReport {
     /** Performance against ranks (or message size) per variant; a second plot of cost per unit when priced. */
     public static List<Path> plots(Path png, WhatIf.Study s, List<WhatIf.Row> rows) {
         AppSpec app = s.app();
-        boolean byNodes = s.variations().size() == 1 && s.varies(io.scalecast.whatif.Variation.Dimension.NODES) && s.ranks().isEmpty();
+        boolean byNodes = s.varies(io.scalecast.whatif.Variation.Dimension.NODES) && s.ranks().isEmpty();
         Map<String, List<WhatIf.Row>> by = new LinkedHashMap<>();
         for (WhatIf.Row r : rows) {
-            by.computeIfAbsent(byNodes ? "predicted" : r.variant(), k -> new ArrayList<>()).add(r);
+            // when the node count varies, one line per combination of the other dimensions, against nodes
+            String key = byNodes ? r.variant().replaceAll("(^| )nodes=\\d+", "").trim() : r.variant();
+            by.computeIfAbsent(key.isEmpty() ? "predicted" : key, k -> new ArrayList<>()).add(r);
         }
         List<Series> perf = new ArrayList<>();
         List<Series> cost = new ArrayList<>();
@@ -122,6 +124,6 @@ public final class WhatIfReport {
                         rows.stream().mapToDouble(WhatIf.Row::timeSeconds).toArray()),
                 Series.line("Pareto front", front.stream().mapToDouble(WhatIf.Row::costUsd).toArray(),
                         front.stream().mapToDouble(WhatIf.Row::timeSeconds).toArray()));
-        Plots.xy(png, "What-if: time against cost (" + app.describe() + ")", "cost (USD)", app.timeColumn(), series, true, true, List.of());
+        Plots.xy(png, "What-if: time against cost (" + app.describe() + ")", "cost (USD)", app.timeColumn(), series, false, false, List.of());
     }
 }
