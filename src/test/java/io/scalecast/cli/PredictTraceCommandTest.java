@@ -94,6 +94,17 @@ class PredictTraceCommandTest {
     }
 
     @Test
+    void ranksThatDoNotBelongTogetherAreRefusedBeforeTheyDeadlock(@TempDir Path dir) throws IOException {
+        Path tr = copy(Path.of("src/test/resources/ti/master"), dir.resolve("t"));
+        String r2 = Files.readString(tr.resolve("rank-2.ti"));
+        Files.writeString(tr.resolve("rank-2.ti"), r2.replaceFirst("recv 0 1 200000 6", "recv 0 9 200000 6"));
+        Cli c = predict(tr, dir.resolve("p.csv"));
+        assertEquals(2, c.exit, c.toString());
+        assertTrue(c.err.contains("rank-0.ti:5: expected as many receives as sends from rank 0 to rank 2 with tag 1; rank 0 "
+                + "sends 5, rank 2 receives 4"), c.err);
+    }
+
+    @Test
     void anySourceReceivesOfSmpiTracesAreRefused(@TempDir Path dir) {
         Cli c = predict(Path.of("src/test/resources/ti/all-actions"), dir.resolve("p.csv"));
         assertEquals(2, c.exit, c.toString());

@@ -105,12 +105,14 @@ public record TiTrace(Path dir, Path list, List<Path> rankFiles, TraceMeta meta)
     /**
      * Reads every rank file (streamed) and stops at the first problem: a malformed or truncated line, or an action
      * scalecast's replay cannot reproduce faithfully (a receive from any source: SMPI's tracer does not record the
-     * matched source, and without it the match depends on timing the trace does not have).
+     * matched source, and without it the match depends on timing the trace does not have), or ranks that do not agree
+     * (a channel with more sends than receives, a collective some ranks call more often: {@link TiMatching}).
      */
     public Summary check() {
         long[] events = new long[ranks()];
         Map<String, Long> actions = new TreeMap<>();
         double flops = 0;
+        TiMatching matching = new TiMatching(rankFiles);
         for (int r = 0; r < ranks(); r++) {
             try (TiReader in = new TiReader(rankFiles.get(r), r, ranks())) {
                 TiAction a;
@@ -123,9 +125,11 @@ public record TiTrace(Path dir, Path list, List<Path> rankFiles, TraceMeta meta)
                         flops += a.flops();
                     }
                     checkReplayable(a, rankFiles.get(r));
+                    matching.add(r, a);
                 }
             }
         }
+        matching.check();
         return new Summary(events, actions, flops);
     }
 
