@@ -128,11 +128,11 @@ static void idle(double *since) {
 static int serve_one(void);
 
 /* Waits for a request; with serve != 0 answers cache requests meanwhile. */
-static void wait_for(MPI_Request *r, int serve) {
+static void wait_status(MPI_Request *r, int serve, MPI_Status *st) {
     double since = -1;
     for (;;) {
         int done = 0;
-        MPI_Test(r, &done, MPI_STATUS_IGNORE);
+        MPI_Test(r, &done, st);
         if (done) return;
         if (serve && serve_one()) {
             since = -1;
@@ -140,6 +140,10 @@ static void wait_for(MPI_Request *r, int serve) {
         }
         idle(&since);
     }
+}
+
+static void wait_for(MPI_Request *r, int serve) {
+    wait_status(r, serve, MPI_STATUS_IGNORE);
 }
 
 static void allreduce(const void *in, void *out, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c) {
@@ -439,6 +443,7 @@ static Slot *ctab;
 static int64_t ccap, cused;
 static int64_t acc_cell, acc_part, miss_cell, miss_part, served;
 static int64_t *lines_from; /* per owner: lines fetched (misses) */
+static int64_t reply_bytes; /* bytes of the replies received (MPI_Get_count of each; rma: the bytes got) */
 static double t_wait, t_serve;
 static Tree lt;          /* my local tree */
 static Part *lp;         /* my particles (tree order) */
@@ -526,10 +531,15 @@ static const void *cache_get(int owner, int kind, int64_t idx) {
             MPI_Win_lock(MPI_LOCK_SHARED, owner, 0, w);
             MPI_Get(buf, cnt * (int)esz, MPI_BYTE, owner, (MPI_Aint)(first * (int64_t)esz), cnt * (int)esz, MPI_BYTE, w);
             MPI_Win_unlock(owner, w);
+            reply_bytes += (int64_t)cnt * (int64_t)esz;
         } else {
             MPI_Irecv(buf, (int)(LINE * esz), MPI_BYTE, owner, TAG_REP, MPI_COMM_WORLD, &rep_req);
             MPI_Send(req, 2, MPI_INT64_T, owner, TAG_REQ, MPI_COMM_WORLD);
-            wait_for(&rep_req, 1); /* answering others' requests meanwhile */
+            MPI_Status rs;
+            int got = 0;
+            wait_status(&rep_req, 1, &rs); /* answering others' requests meanwhile */
+            MPI_Get_count(&rs, MPI_BYTE, &got);
+            reply_bytes += got;
         }
         t_wait += now() - t0;
         ctab[s].key = key;
@@ -756,7 +766,7 @@ static void print_header(void) {
            "n_cell_newt n_visit cache_access cache_miss flops mflops science_rate_pps orb_iterations acc_sum\n");
     printf("# rank_columns: step rank n_local n_cells n_buckets build_passes n_pp n_cell_soft n_cell_newt n_visit "
            "acc_cell acc_part miss_cell miss_part served flops t_decomp_s t_build_s t_list_s t_cellforce_s "
-           "t_ppforce_s t_wait_s t_serve_s t_grav_s t_kick_s lines_from\n");
+           "t_ppforce_s t_wait_s t_serve_s t_grav_s t_kick_s lines_from reply_bytes\n");
 }
 
 int main(int argc, char **argv) {
@@ -847,7 +857,7 @@ int main(int argc, char **argv) {
         double t2 = now();
         WalkStats ws;
         memset(&ws, 0, sizeof ws);
-        acc_cell = acc_part = miss_cell = miss_part = served = 0;
+        acc_cell = acc_part = miss_cell = miss_part = served = reply_bytes = 0;
         memset(lines_from, 0, (size_t)np * sizeof(int64_t));
         t_wait = t_serve = 0;
         int nb = 0;
@@ -895,7 +905,7 @@ int main(int argc, char **argv) {
         double mine[] = {t1 - t0, t2 - t1, ws.t_list, ws.t_cellf, ws.t_ppf, t_wait, t_serve, t3 - t2, t4 - t3, t4 - t0,
                          ws.acc_sum};
         int64_t cnt[] = {n, lt.n, nb, lt.passes, ws.pp, ws.soft, ws.newt, ws.visit, acc_cell, acc_part, miss_cell,
-                         miss_part, served, ws.flops};
+                         miss_part, served, ws.flops, reply_bytes}; /* reply_bytes last: printed after lines_from */
         enum { ND = sizeof mine / sizeof mine[0], NC = sizeof cnt / sizeof cnt[0] };
         double *alld = me == 0 ? malloc((size_t)np * ND * sizeof(double)) : NULL;
         int64_t *allc = me == 0 ? malloc((size_t)np * NC * sizeof(int64_t)) : NULL;
@@ -914,10 +924,10 @@ int main(int argc, char **argv) {
                 for (int k = 0; k < NC; k++) tot[k] += c[k];
                 accsum += d[10];
                 printf("RANK %d %d", step, q);
-                for (int k = 0; k < NC; k++) printf(" %lld", (long long)c[k]);
+                for (int k = 0; k < NC - 1; k++) printf(" %lld", (long long)c[k]);
                 printf(" %.6e %.6e %.6e %.6e %.6e %.6e %.6e %.6e %.6e ", d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8]);
                 for (int o = 0; o < np; o++) printf("%s%lld", o ? ";" : "", (long long)allf[q * np + o]);
-                printf("\n");
+                printf(" %lld\n", (long long)c[NC - 1]);
             }
             double tg = tmax[7];
             printf("STEP %d %d %lld %.17g %.17g %.6e %.6e %.6e %.6e %.6e %lld %lld %lld %lld %lld %lld %lld %.6f %.6f %d %.17g\n",

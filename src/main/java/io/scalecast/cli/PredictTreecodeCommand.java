@@ -33,7 +33,7 @@ final class PredictTreecodeCommand implements Callable<Integer> {
     @Option(names = "--particles", required = true, paramLabel = "N|F.bin",
             description = "Particle count (generated from --distribution and --seed) or a particle file.")
     String particles;
-    @Option(names = "--distribution", defaultValue = "clustered", description = "smooth or clustered (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--distribution", defaultValue = "clustered", description = "smooth, clustered or dense-core (default: ${DEFAULT-VALUE}).")
     String distribution;
     @Option(names = "--seed", defaultValue = "1", description = "Particle seed (default: ${DEFAULT-VALUE}).")
     long seed;

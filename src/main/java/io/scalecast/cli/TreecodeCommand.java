@@ -53,7 +53,7 @@ final class TreecodeCommand implements Runnable {
         picocli.CommandLine.Model.CommandSpec spec;
         @Option(names = "--n", required = true, description = "Number of particles.")
         int n;
-        @Option(names = "--distribution", required = true, description = "smooth or clustered.")
+        @Option(names = "--distribution", required = true, description = "smooth, clustered or dense-core.")
         String distribution;
         @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
         long seed;

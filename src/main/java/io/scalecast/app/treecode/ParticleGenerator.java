@@ -11,6 +11,10 @@ public final class ParticleGenerator {
     static final double CLUMPED_FRACTION = 0.7;
     /** Number of clumps in the clustered set (one of them holds a quarter of the clumped mass). */
     static final int CLUMPS = 48;
+    /** Fraction of the dense-core set in its one Plummer sphere at the box's centre. */
+    static final double CORE_FRACTION = 0.2;
+    /** Plummer scale radius of the dense core (box = 1). */
+    static final double CORE_RADIUS = 0.01;
 
     private ParticleGenerator() {
     }
@@ -22,10 +26,10 @@ public final class ParticleGenerator {
         double[] x = new double[n], y = new double[n], z = new double[n], m = new double[n];
         java.util.Arrays.fill(m, 1.0 / n);
         SplittableRandom rnd = new SplittableRandom(seed);
-        if (d == Distribution.SMOOTH) {
-            smooth(rnd, x, y, z);
-        } else {
-            clustered(rnd, x, y, z);
+        switch (d) {
+            case SMOOTH -> smooth(rnd, x, y, z);
+            case CLUSTERED -> clustered(rnd, x, y, z);
+            case DENSE_CORE -> denseCore(rnd, x, y, z);
         }
         return new Particles(x, y, z, m, seed, d);
     }
@@ -78,16 +82,37 @@ public final class ParticleGenerator {
             while (k < CLUMPS - 1 && u >= cum[k]) {
                 k++;
             }
-            // Plummer radius from the inverse cumulative mass, truncated at 10 scale radii
-            double q = Math.min(rnd.nextDouble(), 0.999);
-            double r = a[k] / StrictMath.sqrt(StrictMath.pow(q, -2.0 / 3.0) - 1.0);
-            r = Math.min(r, 10 * a[k]);
-            double cz = 2 * rnd.nextDouble() - 1, ph = 2 * Math.PI * rnd.nextDouble();
-            double s = StrictMath.sqrt(1 - cz * cz);
-            x[i] = wrap(c[k][0] + r * s * StrictMath.cos(ph));
-            y[i] = wrap(c[k][1] + r * s * StrictMath.sin(ph));
-            z[i] = wrap(c[k][2] + r * cz);
+            plummer(rnd, c[k], a[k], i, x, y, z);
         }
+    }
+
+    /**
+     * {@link #CORE_FRACTION} of the particles in one Plummer sphere (scale radius {@link #CORE_RADIUS}) centred on
+     * (0.5, 0.5, 0.5), where every power-of-two bisection of the box cuts; the rest uniform.
+     */
+    private static void denseCore(SplittableRandom rnd, double[] x, double[] y, double[] z) {
+        double[] centre = {0.5, 0.5, 0.5};
+        for (int i = 0; i < x.length; i++) {
+            if (rnd.nextDouble() >= CORE_FRACTION) {
+                x[i] = rnd.nextDouble();
+                y[i] = rnd.nextDouble();
+                z[i] = rnd.nextDouble();
+            } else {
+                plummer(rnd, centre, CORE_RADIUS, i, x, y, z);
+            }
+        }
+    }
+
+    /** Particle i at a Plummer radius (inverse cumulative mass, truncated at 10 scale radii) in a random direction. */
+    private static void plummer(SplittableRandom rnd, double[] centre, double a, int i, double[] x, double[] y, double[] z) {
+        double q = Math.min(rnd.nextDouble(), 0.999);
+        double r = a / StrictMath.sqrt(StrictMath.pow(q, -2.0 / 3.0) - 1.0);
+        r = Math.min(r, 10 * a);
+        double cz = 2 * rnd.nextDouble() - 1, ph = 2 * Math.PI * rnd.nextDouble();
+        double s = StrictMath.sqrt(1 - cz * cz);
+        x[i] = wrap(centre[0] + r * s * StrictMath.cos(ph));
+        y[i] = wrap(centre[1] + r * s * StrictMath.sin(ph));
+        z[i] = wrap(centre[2] + r * cz);
     }
 
     private static double wrap(double v) {

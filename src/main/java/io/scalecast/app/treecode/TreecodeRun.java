@@ -50,7 +50,7 @@ public record TreecodeRun(List<Map<String, String>> steps, List<Map<String, Stri
     /** Count columns shared by sc_treecode's RANK records and the Java model. */
     public static final List<String> RANK_COUNT_COLUMNS = List.of("n_local", "n_cells", "n_buckets", "build_passes", "n_pp",
             "n_cell_soft", "n_cell_newt", "n_visit", "acc_cell", "acc_part", "miss_cell", "miss_part", "served", "flops",
-            "lines_from");
+            "lines_from", "reply_bytes");
 
     /** The Java model's counts of one rank, under sc_treecode's RANK column names. */
     public static Map<String, String> rankCounts(RankCounts c, List<RankCounts> all) {
@@ -78,6 +78,11 @@ public record TreecodeRun(List<Map<String, String>> steps, List<Map<String, Stri
             b.append(b.length() > 0 ? ";" : "").append(v);
         }
         m.put("lines_from", b.toString());
+        long bytes = 0;
+        for (long v : c.replyBytesFrom()) {
+            bytes += v;
+        }
+        m.put("reply_bytes", Long.toString(bytes));
         return m;
     }
 }

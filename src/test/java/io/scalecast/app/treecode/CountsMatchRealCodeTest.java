@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * The Java model's counts equal the real MPI tree code's, rank by rank and step by step: ORB
  * membership, cells, buckets, interactions of each kind, node visits, cache accesses, misses per
- * owner, lines served. Step 2 uses step 1's forces (positions) and flop weights (decomposition),
+ * owner, lines served, reply bytes. Step 2 uses step 1's forces (positions) and flop weights (decomposition),
  * so it also checks that Java's forces equal the C code's bit for bit.
  */
 @Tag("slow")
@@ -32,6 +32,15 @@ class CountsMatchRealCodeTest {
         Assumptions.assumeTrue(Files.isExecutable(probe), "sc_treecode not built at " + probe);
         check(ParticleGenerator.generate(12_000, Distribution.CLUSTERED, 5), 3, 2);
         check(ParticleGenerator.generate(10_000, Distribution.SMOOTH, 6), 4, 1);
+    }
+
+    /** Issue #31's set, at non-powers of two: the cuts that miss (or not) the dense core are the real code's. */
+    @Test
+    void javaCountsEqualScTreecodeOnTheDenseCoreAtFiveAndSixRanks() {
+        Path probe = Home.probe("treecode");
+        Assumptions.assumeTrue(Files.isExecutable(probe), "sc_treecode not built at " + probe);
+        check(ParticleGenerator.generate(8_000, Distribution.DENSE_CORE, 3), 5, 2);
+        check(ParticleGenerator.generate(8_000, Distribution.DENSE_CORE, 4), 6, 1);
     }
 
     private void check(Particles p, int ranks, int steps) {

@@ -40,6 +40,33 @@ class ParticlesTest {
                 > 20 * maxCell(ParticleGenerator.generate(n, Distribution.SMOOTH, 1)));
     }
 
+    /** The committed real runs and cases were made from these bytes: a change to a generator must not move them. */
+    @Test
+    void clusteredSetKeepsItsBytes() throws Exception {
+        Path a = dir.resolve("c.bin");
+        ParticleGenerator.generate(5000, Distribution.CLUSTERED, 7).write(a);
+        byte[] h = java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(a));
+        assertEquals("665a517dd0fbd94ae5800f6f982784ec592cb4d10056a8306c56542036fcc8a4", java.util.HexFormat.of().formatHex(h));
+    }
+
+    @Test
+    void denseCoreHoldsAFifthOfTheParticlesAtTheCentre() {
+        Particles p = ParticleGenerator.generate(50_000, Distribution.DENSE_CORE, 1);
+        int near = 0;
+        for (int i = 0; i < p.size(); i++) {
+            double dx = p.x()[i] - 0.5, dy = p.y()[i] - 0.5, dz = p.z()[i] - 0.5;
+            if (dx * dx + dy * dy + dz * dz < 0.1 * 0.1) {
+                near++;
+            }
+        }
+        // the core (a fifth, inside 10 scale radii = 0.1) plus the background's share of that sphere (4/3 pi 0.1^3 = 0.42 %)
+        double expected = 0.2 + 0.8 * 4.0 / 3.0 * Math.PI * 1e-3;
+        assertEquals(expected, (double) near / p.size(), 0.01);
+        assertTrue(maxCell(p) > 100 * maxCell(ParticleGenerator.generate(50_000, Distribution.SMOOTH, 1)) / 10);
+        assertEquals(Distribution.DENSE_CORE, Distribution.parse("dense-core"));
+        assertEquals("dense-core", Distribution.DENSE_CORE.label());
+    }
+
     private static int maxCell(Particles p) {
         int[] c = new int[16 * 16 * 16];
         int max = 0;
