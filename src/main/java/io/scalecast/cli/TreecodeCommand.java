@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
 @Command(name = "treecode", mixinStandardHelpOptions = true,
         description = "PKDGRAV-like tree code: generate particle sets, run the real MPI code, count interactions.",
         subcommands = {TreecodeCommand.Generate.class, TreecodeCommand.Run.class, TreecodeCommand.Counts.class,
-                TreecodeCommand.Cost.class, TreecodeCommand.Measured.class})
+                TreecodeCommand.Cost.class, TreecodeCommand.Measured.class, TreecodeCutsCommand.class})
 final class TreecodeCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
