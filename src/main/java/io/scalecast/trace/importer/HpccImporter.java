@@ -37,7 +37,6 @@ import java.util.regex.Pattern;
  * </ul>
  */
 public final class HpccImporter {
-    private static final Pattern WR = Pattern.compile("W([RC])(\\d)([0-5])([LCR])(\\d)([LCR])(\\d+)");
     private static final Pattern KEY = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private final TextInput in;
@@ -250,70 +249,22 @@ public final class HpccImporter {
         return new double[]{min, max};
     }
 
-    /** An HPL result line of the file and the line it is on. */
-    private record Result(int line, HplResultLine hpl) {
-    }
-
-    private List<Result> results;
-    private int failedResidual;
-
-    /**
-     * Every HPL result line ({@code WR11C2R4  N NB P Q Time Gflops}), in file order, that passed the residual check;
-     * a line that starts like one but is not one is a located error, and a file without any is one too.
-     */
-    private List<Result> results() {
-        if (results != null) {
-            return results;
-        }
-        List<Result> out = new ArrayList<>();
-        int failed = 0;
-        for (int n = 1; n <= in.lineCount(); n++) {
-            String[] f = in.fields(n);
-            if (f.length == 0 || !f[0].startsWith("W") || !f[0].matches("W[RC].*")) {
-                continue;
-            }
-            if (!WR.matcher(f[0]).matches() || f.length != 7) {
-                throw in.bad(n, "expected an HPL result line \"WR11C2R4  N  NB  P  Q  Time  Gflops\"" + in.got(n));
-            }
-            long nn = in.integer(f[1], n, "N", 1);
-            long nb = in.integer(f[2], n, "NB", 1);
-            long p = in.integer(f[3], n, "P", 1);
-            long q = in.integer(f[4], n, "Q", 1);
-            double time = in.nonNegative(f[5], n, "Time (s)");
-            double gflops = in.positive(f[6], n, "Gflops");
-            if (p * q > Integer.MAX_VALUE || nb > Integer.MAX_VALUE) {
-                throw in.bad(n, "expected NB and P*Q to fit an int" + in.got(n));
-            }
-            if (residualFailed(n)) {
-                failed++;
-                continue;
-            }
-            out.add(new Result(n, new HplResultLine(f[0], nn, (int) nb, (int) p, (int) q, time, gflops)));
-        }
-        if (out.isEmpty()) {
-            throw in.bad(Math.max(1, in.lineCount()), "expected HPL result lines (WR… N NB P Q Time Gflops) that passed the residual check, found "
-                    + (failed > 0 ? failed + " that failed it" : "none"));
-        }
-        failedResidual = failed;
-        results = List.copyOf(out);
-        return results;
-    }
-
     /** The HPL result lines that passed the residual check, in file order (HPL's Time as printed, 0 for a sub-5 ms run). */
     public List<HplResultLine> hplResults() {
-        return results().stream().map(Result::hpl).toList();
+        return hplSection().results().stream().map(HpccHplSection.Result::hpl).toList();
     }
 
     /** The HPL result lines as application runs on {@code nodes} nodes. */
     public AppRunTrace hpl(int nodes) {
-        Map<String, String> common = hplOptions();
+        HpccHplSection section = hplSection();
+        Map<String, String> common = section.options();
         List<AppRun> runs = new ArrayList<>();
         int zeroTime = 0;
-        for (Result r : results()) {
+        for (HpccHplSection.Result r : section.results()) {
             HplResultLine h = r.hpl();
-            Matcher m = WR.matcher(h.tv());
+            Matcher m = HpccHplSection.WR.matcher(h.tv());
             if (!m.matches()) {
-                throw new IllegalStateException("results() keeps only T/V codes WR matches: " + h.tv());
+                throw new IllegalStateException("HpccHplSection keeps only T/V codes WR matches: " + h.tv());
             }
             Map<String, String> par = new TreeMap<>(common);
             par.put("n", Long.toString(h.n()));
@@ -332,7 +283,7 @@ public final class HpccImporter {
             zeroTime += h.timeSeconds() > 0 ? 0 : 1;
             runs.add(in.build(r.line(), () -> new AppRun("hpl", h.p() * h.q(), nodes, par, t, h.gflops(), "Gflops")));
         }
-        int failed = failedResidual;
+        int failed = section.failedResidual();
         String note = "HPL as run by HPCC: time_s = HPL's Time, rate = HPL's Gflops ((2/3 N^3 + 3/2 N^2)/time); parameters decoded "
                 + "from T/V (pmap R/C, depth, bcast 0-5, rfact/pfact L/C/R, ndiv, nbmin) and the parameter block (HPL.dat codes: "
                 + "swap 0=bin-exch 1=long 2=mix, l1/u 0=transposed 1=no-transposed, equil 0/1, align in doubles); nodes from --nodes "
@@ -341,69 +292,12 @@ public final class HpccImporter {
         return new AppRunTrace(provenance(note), runs);
     }
 
-    private boolean residualFailed(int wrLine) {
-        for (int n = wrLine + 1; n <= Math.min(in.lineCount(), wrLine + 4); n++) {
-            String l = in.line(n);
-            if (l.contains("||Ax-b||")) {
-                return l.contains("FAILED");
-            }
-        }
-        return false;
-    }
+    private HpccHplSection hplSection;
 
-    /** SWAP, L1, U, EQUIL, ALIGN from HPL's "The following parameter values will be used" block. */
-    private Map<String, String> hplOptions() {
-        Map<String, String> m = new TreeMap<>();
-        for (int n = 1; n <= in.lineCount(); n++) {
-            String l = in.line(n).strip();
-            int c = l.indexOf(':');
-            if (c < 0) {
-                continue;
-            }
-            String k = l.substring(0, c).strip();
-            String v = l.substring(c + 1).strip();
-            switch (k) {
-                case "SWAP" -> {
-                    Matcher t = Pattern.compile("Mix \\(threshold = (\\d+)\\)").matcher(v);
-                    if (t.matches()) {
-                        m.put("swap", "2");
-                        m.put("swap_threshold", t.group(1));
-                    } else if (v.startsWith("Binary-exchange")) {
-                        m.put("swap", "0");
-                    } else if (v.startsWith("Spread-roll")) {
-                        m.put("swap", "1");
-                    } else {
-                        throw in.bad(n, "expected SWAP to be Binary-exchange, Spread-roll (long) or Mix (threshold = T)" + in.got(n));
-                    }
-                }
-                case "L1" -> m.put("l1", transposed(v, n));
-                case "U" -> m.put("u", transposed(v, n));
-                case "EQUIL" -> m.put("equil", yesNo(v, n));
-                case "ALIGN" -> m.put("align", Long.toString(in.integer(v.split("\\s+")[0], n, "ALIGN", 1)));
-                default -> {
-                }
-            }
+    private HpccHplSection hplSection() {
+        if (hplSection == null) {
+            hplSection = new HpccHplSection(in);
         }
-        return m;
-    }
-
-    private String transposed(String v, int n) {
-        if (v.startsWith("transposed")) {
-            return "0";
-        }
-        if (v.startsWith("no-transposed")) {
-            return "1";
-        }
-        throw in.bad(n, "expected \"transposed form\" or \"no-transposed form\"" + in.got(n));
-    }
-
-    private String yesNo(String v, int n) {
-        if (v.equals("yes")) {
-            return "1";
-        }
-        if (v.equals("no")) {
-            return "0";
-        }
-        throw in.bad(n, "expected yes or no" + in.got(n));
+        return hplSection;
     }
 }
