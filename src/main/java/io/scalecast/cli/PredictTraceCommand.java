@@ -33,6 +33,8 @@ final class PredictTraceCommand implements Callable<Integer> {
     String engine;
     @Option(names = "--cfg", paramLabel = "key:value", description = "Extra SimGrid configuration (repeatable).")
     List<String> cfg = new ArrayList<>();
+    @Option(names = "--app", paramLabel = "NAME", description = "The program's name in the CSV's app column (default: the trace folder's name).")
+    String app;
     @Option(names = "--out", paramLabel = "F.csv", description = "Prediction CSV: one row per rank and one for the run (rank all).")
     Path out;
 
@@ -46,7 +48,8 @@ final class PredictTraceCommand implements Callable<Integer> {
         TiTrace.Summary s = t.check();
         int hosts = io.scalecast.platform.PlatformFile.read(platform).hosts().size();
         int k = ranksPerNode != null ? ranksPerNode : (t.ranks() + hosts - 1) / hosts;
-        TracePredictor.Config c = new TracePredictor.Config(t, platform, k, cfg);
+        TracePredictor.Config c = app == null ? new TracePredictor.Config(t, platform, k, cfg)
+                : new TracePredictor.Config(t, platform, k, cfg, app);
         TracePredictor.Prediction p = TracePredictor.predict(c, e);
         PrintWriter w = spec.commandLine().getOut();
         TraceReport.print(w, p, s);

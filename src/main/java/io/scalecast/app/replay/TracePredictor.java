@@ -44,10 +44,20 @@ public final class TracePredictor {
      * @param platform     the SimGrid platform
      * @param ranksPerNode ranks per host (block placement)
      * @param cfg          extra SimGrid {@code key:value} options
+     * @param app          the program's name in tables (default: the trace folder's name)
      */
-    public record Config(TiTrace trace, Path platform, int ranksPerNode, List<String> cfg) {
+    public record Config(TiTrace trace, Path platform, int ranksPerNode, List<String> cfg, String app) {
         public Config {
             cfg = List.copyOf(cfg);
+        }
+
+        public Config(TiTrace trace, Path platform, int ranksPerNode, List<String> cfg) {
+            this(trace, platform, ranksPerNode, cfg, trace.dir().toAbsolutePath().normalize().getFileName().toString());
+        }
+
+        /** Hosts the ranks occupy (block placement). */
+        public int nodes() {
+            return (trace.ranks() + ranksPerNode - 1) / ranksPerNode;
         }
     }
 
@@ -93,7 +103,7 @@ public final class TracePredictor {
         params.put("trace-list", c.trace().list().toAbsolutePath().toString());
         params.put("ranks-per-node", Integer.toString(c.ranksPerNode()));
         List<String> hosts = PlatformFile.read(c.platform()).hosts();
-        int used = Math.min(hosts.size(), (c.trace().ranks() + c.ranksPerNode() - 1) / c.ranksPerNode());
+        int used = Math.min(hosts.size(), c.nodes());
         return Simulations.job(c.platform(), ReplaySkeleton.class, params, hosts.subList(0, used), c.cfg());
     }
 

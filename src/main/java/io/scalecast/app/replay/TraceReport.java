@@ -10,12 +10,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** A trace prediction as text and as a table: one row per rank, then the whole run ({@code rank = all}). */
+/**
+ * A trace prediction as text and as a table: one row per rank, then the whole run ({@code rank = all}); {@code app},
+ * {@code nodes} (hosts used) and {@code ranks} let a validation case pair the run row with a measured run.
+ */
 public final class TraceReport {
     private TraceReport() {
     }
 
-    public static final List<String> COLUMNS = List.of("engine", "ranks", "rank", "time_s", "compute_s", "comm_s", "wait_s",
+    public static final List<String> COLUMNS = List.of("app", "engine", "nodes", "ranks", "rank", "time_s", "compute_s", "comm_s", "wait_s",
             "messages", "bytes", "events");
 
     public static void print(PrintWriter w, TracePredictor.Prediction p, TiTrace.Summary s) {
@@ -61,7 +64,7 @@ public final class TraceReport {
         long msgs = 0;
         long bytes = 0;
         for (TracePredictor.RankRow r : p.ranks()) {
-            t.addRow(row(p, s, Integer.toString(r.rank()), r.finishSeconds(), r.computeSeconds(), r.commSeconds(), r.waitSeconds(),
+            t.addRow(row(c, p, s, Integer.toString(r.rank()), r.finishSeconds(), r.computeSeconds(), r.commSeconds(), r.waitSeconds(),
                     r.messages(), r.bytes(), r.events()));
             comp += r.computeSeconds();
             comm += r.commSeconds();
@@ -70,15 +73,17 @@ public final class TraceReport {
             bytes += r.bytes();
         }
         boolean none = p.ranks().isEmpty();
-        t.addRow(row(p, s, "all", p.predictedSeconds(), none ? Double.NaN : comp, none ? Double.NaN : comm,
+        t.addRow(row(c, p, s, "all", p.predictedSeconds(), none ? Double.NaN : comp, none ? Double.NaN : comm,
                 none ? Double.NaN : wait, msgs, bytes, s.events()));
         return t;
     }
 
-    private static Map<String, String> row(TracePredictor.Prediction p, TiTrace.Summary s, String rank, double time, double comp,
+    private static Map<String, String> row(TracePredictor.Config c, TracePredictor.Prediction p, TiTrace.Summary s, String rank, double time, double comp,
                                            double comm, double wait, long msgs, long bytes, long events) {
         Map<String, String> m = new LinkedHashMap<>();
+        m.put("app", c.app());
         m.put("engine", p.engine().label());
+        m.put("nodes", Integer.toString(c.nodes()));
         m.put("ranks", Integer.toString(s.eventsPerRank().length));
         m.put("rank", rank);
         m.put("time_s", num(time));
