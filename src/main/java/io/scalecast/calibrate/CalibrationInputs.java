@@ -14,7 +14,7 @@ import java.util.TreeMap;
  * @param pingpong      the path trace: the ping-pong, the one implied by a b_eff search, or the swap summary's model
  * @param intraPingpong intra-node ping-pong, or null
  * @param swapTrace     swap trace for the exchange mode, or null
- * @param release       send-release times per size ({@code ReleaseProbe.read}), or null
+ * @param release       send-release times per size ({@code ReleaseAnalysis.read}), or null
  * @param iprobeCost    cost of an empty MPI_Iprobe, NaN without a trace
  * @param node          the node model from the dgemm trace, or null
  */
@@ -27,7 +27,7 @@ record CalibrationInputs(SwapCalibration swapSummary, PingPongInput.Trace pingpo
         PingPongInput.Trace intraPp = req.intraPingpong() == null ? null : PingPongInput.read(req.intraPingpong());
         SwapTrace swapTrace = req.swapTrace() == null ? null : SwapTrace.read(req.swapTrace());
         TreeMap<Long, double[]> release = req.sendRelease() == null ? null
-                : io.scalecast.probe.ReleaseProbe.read(SummaryTrace.read(req.sendRelease()), req.sendRelease().toString());
+                : ReleaseAnalysis.read(SummaryTrace.read(req.sendRelease()), req.sendRelease().toString());
         double iprobeCost = req.iprobe() == null ? Double.NaN
                 : io.scalecast.probe.IprobeProbe.cost(SummaryTrace.read(req.iprobe()), req.iprobe().toString());
         NodeModel node = req.dgemm() == null ? null

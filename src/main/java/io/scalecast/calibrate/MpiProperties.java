@@ -59,13 +59,13 @@ final class MpiProperties {
 
     private static void release(CalibrationRequest req, CalibrationInputs in, long eager, Map<String, String> props, List<String> warnings) {
         var release = in.release();
-        long detached = io.scalecast.probe.ReleaseProbe.detachedMaxBytes(release, eager);
+        long detached = ReleaseAnalysis.detachedMaxBytes(release, eager);
         StringBuilder b = new StringBuilder();
         release.forEach((sz, v) -> b.append(b.length() == 0 ? "" : ", ").append(sz).append(" B ")
                 .append(String.format(Locale.ROOT, "%.2f", v[0] / v[1])));
-        long buffer = io.scalecast.probe.ReleaseProbe.sendBufferBytes(release, eager);
+        long buffer = ReleaseAnalysis.sendBufferBytes(release, eager);
         String why = String.format(Locale.ROOT, "%s: MPI_Send time / transfer time per size: %s; released early (<= %.2f) up to %d B",
-                req.sendRelease(), b, io.scalecast.probe.ReleaseProbe.RELEASED_RATIO, detached);
+                req.sendRelease(), b, ReleaseAnalysis.RELEASED_RATIO, detached);
         if (buffer > 0) {
             why += String.format(Locale.ROOT, "; larger sends released with %d B still in flight (median of size x (t_recv - t_send)"
                     + " / t_recv over the sizes held): mpi.send-buffer-bytes", buffer);

@@ -352,7 +352,7 @@ final class MeasureCommand implements Runnable {
             t.write(launch.out);
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "%12s %14s %14s %8s%n", "bytes", "t_send_s", "t_recv_s", "ratio");
-            ReleaseProbe.read(t, launch.out.toString()).forEach((s, v) ->
+            io.scalecast.calibrate.ReleaseAnalysis.read(t, launch.out.toString()).forEach((s, v) ->
                     out.printf(Locale.ROOT, "%12d %14.6e %14.6e %8.2f%n", s, v[0], v[1], v[0] / v[1]));
             out.println("wrote " + launch.out);
             return 0;

@@ -241,7 +241,7 @@ class MeasureProbesTest {
         Cli r = Cli.run("measure", "release", "--np", "2", "--min-bytes", "65536", "--max-bytes", "262144", "--repeats", "2",
                 "--out", out.toString());
         assertEquals(0, r.exit, r.toString());
-        var m = io.scalecast.probe.ReleaseProbe.read(io.scalecast.trace.SummaryTrace.read(out), out.toString());
+        var m = io.scalecast.calibrate.ReleaseAnalysis.read(io.scalecast.trace.SummaryTrace.read(out), out.toString());
         assertEquals(java.util.List.of(65536L, 131072L, 262144L), new java.util.ArrayList<>(m.keySet()));
         Path plat = dir.resolve("r.xml");
         Cli c = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--send-release",

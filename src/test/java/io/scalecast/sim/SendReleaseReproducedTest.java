@@ -1,7 +1,7 @@
 package io.scalecast.sim;
 
 import io.scalecast.cli.Cli;
-import io.scalecast.probe.ReleaseProbe;
+import io.scalecast.calibrate.ReleaseAnalysis;
 import io.scalecast.trace.SummaryTrace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +49,7 @@ class SendReleaseReproducedTest {
 
     static TreeMap<Long, double[]> trace(String file) {
         Path f = Path.of(file);
-        return ReleaseProbe.read(SummaryTrace.read(f), f.toString());
+        return ReleaseAnalysis.read(SummaryTrace.read(f), f.toString());
     }
 
     @Test
