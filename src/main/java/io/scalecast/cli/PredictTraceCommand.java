@@ -35,14 +35,23 @@ final class PredictTraceCommand implements Callable<Integer> {
     List<String> cfg = new ArrayList<>();
     @Option(names = "--app", paramLabel = "NAME", description = "The program's name in the CSV's app column (default: the trace folder's name).")
     String app;
-    @Option(names = "--out", paramLabel = "F.csv", description = "Prediction CSV: one row per rank and one for the run (rank all).")
+    @Option(names = "--out", paramLabel = "F.csv", description = "Prediction CSV: the run (rank all), sums over ranks, labels.")
     Path out;
+    @Option(names = "--ranks-out", paramLabel = "F.csv", description = "Per-rank CSV: each rank's compute / comm / wait time, messages.")
+    Path ranksOut;
+    @Option(names = "--label", paramLabel = "KEY=VALUE",
+            description = "A column added to --out's row (repeatable), e.g. link_rate=1gbit for a validation case's key.")
+    List<String> labels = new ArrayList<>();
 
     @Override
     public Integer call() {
         TracePredictor.Engine e = TracePredictor.Engine.parse(engine);
+        java.util.Map<String, String> lab = labels();
         if (out != null) {
             io.scalecast.util.AtomicFiles.checkWritable("--out", out);
+        }
+        if (ranksOut != null) {
+            io.scalecast.util.AtomicFiles.checkWritable("--ranks-out", ranksOut);
         }
         TiTrace t = TiTrace.open(trace);
         TiTrace.Summary s = t.check();
@@ -53,11 +62,36 @@ final class PredictTraceCommand implements Callable<Integer> {
         TracePredictor.Prediction p = TracePredictor.predict(c, e);
         PrintWriter w = spec.commandLine().getOut();
         TraceReport.print(w, p, s);
-        if (out != null) {
-            TraceReport.table(p, c, s, ImportCommand.command(spec)).write(out);
-            w.println("wrote " + out);
+        String cmd = ImportCommand.command(spec);
+        try (io.scalecast.util.AtomicFiles.Outputs o = new io.scalecast.util.AtomicFiles.Outputs()) {
+            if (out != null) {
+                o.text(out, TraceReport.runTable(p, c, s, cmd, lab)::write);
+            }
+            if (ranksOut != null) {
+                o.text(ranksOut, TraceReport.ranksTable(p, c, s, cmd)::write);
+            }
+            o.commit();
+        }
+        for (Path f : java.util.Arrays.asList(out, ranksOut)) {
+            if (f != null) {
+                w.println("wrote " + f);
+            }
         }
         w.flush();
         return 0;
+    }
+
+    private java.util.Map<String, String> labels() {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (String l : labels) {
+            int eq = l.indexOf('=');
+            String k = eq > 0 ? l.substring(0, eq).strip() : "";
+            if (!k.matches("[A-Za-z0-9_]+") || TraceReport.COLUMNS.contains(k) || m.containsKey(k)) {
+                throw io.scalecast.util.ScalecastException.badInput("--label " + l + ": expected KEY=VALUE with a new column name "
+                        + "of letters, digits and _ (not one of " + String.join(",", TraceReport.COLUMNS) + ")");
+            }
+            m.put(k, l.substring(eq + 1).strip());
+        }
+        return m;
     }
 }

@@ -35,19 +35,27 @@ class PredictTraceCommandTest {
     @Test
     void predictsTheRunAndEachRank(@TempDir Path dir) {
         Path out = dir.resolve("p.csv");
-        Cli c = predict(HALO, out);
+        Path ranks = dir.resolve("r.csv");
+        Cli c = Cli.run("predict", "trace", "--trace", HALO.toString(), "--platform", PLATFORM, "--out", out.toString(),
+                "--ranks-out", ranks.toString(), "--label", "link_rate=1gbit");
         assertEquals(0, c.exit, c.toString());
         assertTrue(c.out.contains("predicted run time"), c.out);
-        CsvTable t = CsvTable.read(out);
-        assertEquals(5, t.size());
-        assertEquals("all", t.get(4, "rank"));
+        CsvTable t = CsvTable.read(ranks);
+        assertEquals(4, t.size());
         double max = 0;
         for (int r = 0; r < 4; r++) {
             max = Math.max(max, t.number(r, "time_s"));
             assertEquals(36, t.number(r, "messages"), "each rank sends 2 messages x 3 iterations x 6 sizes");
             assertTrue(t.number(r, "compute_s") > 0 && t.number(r, "wait_s") > 0);
         }
-        assertEquals(max, t.number(4, "time_s"), 1e-12);
+        CsvTable run = CsvTable.read(out);
+        assertEquals(1, run.size());
+        assertEquals("all", run.get(0, "rank"));
+        assertEquals("halo", run.get(0, "app"));
+        assertEquals("1gbit", run.get(0, "link_rate"));
+        assertEquals(4, run.number(0, "nodes"));
+        assertEquals(max, run.number(0, "time_s"), 1e-12);
+        assertEquals(144, run.number(0, "messages"));
     }
 
     @Test

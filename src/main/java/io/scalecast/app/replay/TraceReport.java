@@ -11,8 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A trace prediction as text and as a table: one row per rank, then the whole run ({@code rank = all}); {@code app},
- * {@code nodes} (hosts used) and {@code ranks} let a validation case pair the run row with a measured run.
+ * A trace prediction as text and as tables: the run ({@code rank = all}) and one row per rank; {@code app},
+ * {@code nodes} (hosts used), {@code ranks} and any labels let a validation case pair the run row with a measured run.
  */
 public final class TraceReport {
     private TraceReport() {
@@ -39,7 +39,7 @@ public final class TraceReport {
         }
     }
 
-    public static CsvTable table(TracePredictor.Prediction p, TracePredictor.Config c, TiTrace.Summary s, String command) {
+    private static Provenance provenance(TracePredictor.Prediction p, TracePredictor.Config c, String command) {
         Provenance prov = new Provenance()
                 .put("kind", "trace-prediction")
                 .put("source", p.engine() == TracePredictor.Engine.SMPI ? "smpirun -replay (SimGrid SMPI)" : "scalecast predict trace")
@@ -57,15 +57,21 @@ public final class TraceReport {
         if (!p.notes().isEmpty()) {
             prov.put("not_expressed", String.join("; ", p.notes()));
         }
-        CsvTable t = new CsvTable(prov, COLUMNS);
+        return prov;
+    }
+
+    /** The run: one row ({@code rank = all}), with the {@code labels} as extra columns (for a validation case's key). */
+    public static CsvTable runTable(TracePredictor.Prediction p, TracePredictor.Config c, TiTrace.Summary s, String command,
+                                    Map<String, String> labels) {
+        List<String> cols = new java.util.ArrayList<>(COLUMNS);
+        cols.addAll(labels.keySet());
+        CsvTable t = new CsvTable(provenance(p, c, command), cols);
         double comp = 0;
         double comm = 0;
         double wait = 0;
         long msgs = 0;
         long bytes = 0;
         for (TracePredictor.RankRow r : p.ranks()) {
-            t.addRow(row(c, p, s, Integer.toString(r.rank()), r.finishSeconds(), r.computeSeconds(), r.commSeconds(), r.waitSeconds(),
-                    r.messages(), r.bytes(), r.events()));
             comp += r.computeSeconds();
             comm += r.commSeconds();
             wait += r.waitSeconds();
@@ -73,8 +79,20 @@ public final class TraceReport {
             bytes += r.bytes();
         }
         boolean none = p.ranks().isEmpty();
-        t.addRow(row(c, p, s, "all", p.predictedSeconds(), none ? Double.NaN : comp, none ? Double.NaN : comm,
-                none ? Double.NaN : wait, msgs, bytes, s.events()));
+        Map<String, String> row = row(c, p, s, "all", p.predictedSeconds(), none ? Double.NaN : comp, none ? Double.NaN : comm,
+                none ? Double.NaN : wait, msgs, bytes, s.events());
+        row.putAll(labels);
+        t.addRow(row);
+        return t;
+    }
+
+    /** One row per rank (empty under SMPI, which reports the run time only). */
+    public static CsvTable ranksTable(TracePredictor.Prediction p, TracePredictor.Config c, TiTrace.Summary s, String command) {
+        CsvTable t = new CsvTable(provenance(p, c, command), COLUMNS);
+        for (TracePredictor.RankRow r : p.ranks()) {
+            t.addRow(row(c, p, s, Integer.toString(r.rank()), r.finishSeconds(), r.computeSeconds(), r.commSeconds(), r.waitSeconds(),
+                    r.messages(), r.bytes(), r.events()));
+        }
         return t;
     }
 
