@@ -220,6 +220,9 @@ check sweep "bad case.json shows no Gson class" bash -c "! ${SC[*]@Q} validate '
 bad sweep 2 "$O/v.csv" validate "$F/adir" --out "$O/v.csv"
 bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary nodes=2,4 --app pingpong --sizes 1,1024 --out "$O/w.csv" --plot "$F/np.out/w.png"
 bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary nodes=2,4 --app hpl --n 500 --nb 0 --out "$O/w.csv"
+bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary network=ib-qdr --app pingpong --out "$O/w.csv"
+bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary nodes=16 --vary topology=torus:4x4x4 --app pingpong --out "$O/w.csv"
+bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary nodes=2 --app hpl --n 500 --nb 64 --price-node -5 --out "$O/w.csv"
 bad sweep 2 "$O/w.csv" whatif --base "$F/no-route.xml" --vary nodes=2 --app pingpong --out "$O/w.csv"
 bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary nodes=2 --app pingpong --jobs 0 --out "$O/w.csv"
 

@@ -55,4 +55,37 @@ public final class NetworkVariant {
         }
         p.setClusterProp("whatif.network", e.name() + ": " + e.describe());
     }
+
+    /** Network attributes of a cluster that a network variant replaces. */
+    private static final java.util.List<String> LINK_ATTRIBUTES = java.util.List.of("lat", "bw", "sharing_policy", "bb_lat", "bb_bw",
+            "bb_sharing_policy");
+    /** SimGrid configuration a calibrated network sets. */
+    private static final java.util.List<String> NETWORK_CONFIG = java.util.List.of("network/model", "smpi/lat-factor", "smpi/bw-factor",
+            "network/TCP-gamma", "network/crosstraffic");
+
+    /**
+     * Replaces the network part of the edited platform's cluster by that of another calibrated platform
+     * ({@code --vary network=file:X.xml}: a network you measured and calibrated): the same attributes, configuration and
+     * {@code mpi.*} properties as {@link #apply}.
+     */
+    public static void applyFrom(PlatformEdit p, Path other) {
+        PlatformEdit o = PlatformEdit.read(other);
+        for (String a : LINK_ATTRIBUTES) {
+            if (o.cluster().hasAttribute(a)) {
+                p.setClusterAttribute(a, o.clusterAttribute(a));
+            } else {
+                p.cluster().removeAttribute(a);
+            }
+        }
+        for (String k : NETWORK_CONFIG) {
+            if (o.config(k) != null) {
+                p.setConfig(k, o.config(k));
+            } else {
+                p.removeConfig(k);
+            }
+        }
+        p.removeClusterProps("mpi.");
+        o.clusterProps("mpi.").forEach(p::setClusterProp);
+        p.setClusterProp("whatif.network", "the network of " + other);
+    }
 }

@@ -108,6 +108,17 @@ public final class PlatformEdit {
         return this;
     }
 
+    /** The cluster's {@code <prop>}s whose id starts with {@code prefix}, in document order. */
+    public java.util.Map<String, String> clusterProps(String prefix) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (Node n = cluster().getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e && "prop".equals(e.getTagName()) && e.getAttribute("id").startsWith(prefix)) {
+                out.put(e.getAttribute("id"), e.getAttribute("value"));
+            }
+        }
+        return out;
+    }
+
     /** A cluster {@code <prop>}, or null. */
     public String clusterProp(String key) {
         Element c = cluster();

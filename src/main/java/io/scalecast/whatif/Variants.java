@@ -70,7 +70,11 @@ final class Variants {
             sources.add("per-core speed " + v.get(Dimension.NODE_SPEED));
         }
         int nodes = Integer.parseInt(e.clusterAttribute("radical").replaceFirst("^0-", "")) + 1;
-        if (v.containsKey(Dimension.NETWORK)) {
+        if (v.containsKey(Dimension.NETWORK) && v.get(Dimension.NETWORK).startsWith("file:")) {
+            Path other = Path.of(v.get(Dimension.NETWORK).substring(5));
+            NetworkVariant.applyFrom(e, other);
+            sources.add("network of " + other);
+        } else if (v.containsKey(Dimension.NETWORK)) {
             NetworkEntry n = cat.network(v.get(Dimension.NETWORK));
             PlatformModel m = calibrated.computeIfAbsent(n.name(),
                     k -> NetworkVariant.calibrate(n, nodes, 1e9, s.work().resolve("catalogue")));

@@ -38,7 +38,15 @@ public record Variation(Dimension dimension, List<String> values) {
             case "network" -> {
                 List<String> v = split(vals);
                 Catalogue cat = Catalogue.load();
-                v.forEach(cat::network);
+                for (String x : v) {
+                    if (x.startsWith("file:")) {
+                        if (!java.nio.file.Files.isRegularFile(java.nio.file.Path.of(x.substring(5)))) {
+                            throw ScalecastException.badInput("--vary network " + x + ": no such platform file");
+                        }
+                    } else {
+                        cat.network(x);
+                    }
+                }
                 yield new Variation(Dimension.NETWORK, v);
             }
             case "node-type" -> {

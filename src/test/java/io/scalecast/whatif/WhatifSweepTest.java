@@ -153,4 +153,33 @@ class WhatifSweepTest {
         assertEquals(2, bad.exit, bad.toString());
         assertTrue(bad.err.contains("--trace DIR"), bad.err);
     }
+
+    @Test
+    void yourOwnNetworkAndNodeAndThisMachineGoIntoTheVariant() throws Exception {
+        Path dir = tmp.resolve("v");
+        Cli r = Cli.run("whatif", "--base", BASE, "--vary", "network=file:platforms/gbe-3com-mpich.xml",
+                "--vary", "node-type=this,file:platforms/t3e.xml", "--platforms-out", dir.toString());
+        assertEquals(0, r.exit, r.toString());
+        PlatformEdit gbe = PlatformEdit.read(Path.of("platforms/gbe-3com-mpich.xml"));
+        try (var files = Files.list(dir)) {
+            List<Path> l = files.sorted().toList();
+            assertEquals(2, l.size(), l.toString());
+            for (Path f : l) {
+                PlatformEdit v = PlatformEdit.read(f);
+                assertEquals(gbe.clusterAttribute("lat"), v.clusterAttribute("lat"), f.toString());
+                assertEquals(gbe.config("smpi/bw-factor"), v.config("smpi/bw-factor"));
+                assertEquals(gbe.clusterProp("mpi.eager-threshold-bytes"), v.clusterProp("mpi.eager-threshold-bytes"));
+                assertEquals("4", String.valueOf(io.scalecast.platform.PlatformFile.read(f).hosts().size()), "the base's node count");
+            }
+            PlatformEdit t3e = PlatformEdit.read(l.get(0));
+            assertEquals("9E+8f".equals(t3e.clusterAttribute("speed")) || "900000000f".equals(t3e.clusterAttribute("speed")), true,
+                    "the T3E's node speed: " + t3e.clusterAttribute("speed"));
+            PlatformEdit self = PlatformEdit.read(l.get(1));
+            double speed = io.scalecast.util.Units.parseFlops(self.clusterAttribute("speed"));
+            double model = io.scalecast.calibrate.NodeModel.of(io.scalecast.trace.DgemmTrace.read(NodeType.thisTrace()), "t", 0, 0)
+                    .speedFlopsPerSecond();
+            assertEquals(model, speed, 1e-6 * model, "this machine: calibrate's node model of the committed dgemm trace");
+            assertTrue(self.clusterProp(io.scalecast.calibrate.Calibrator.NODE_DGEMM) != null, "its kernel model goes along");
+        }
+    }
 }
