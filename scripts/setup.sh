@@ -30,6 +30,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then echo "scalecast setup: need root to install ${missing[*]}" >&2; exit 1; fi
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >&2
+  if [[ " ${missing[*]} " == *" libsimgrid-java "* ]] && ! apt-cache policy libsimgrid-java 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+    s4u=$(apt-cache policy simgrid-java 2>/dev/null | sed -n 's/.*Candidate: \([0-9].*\)/\1/p')
+    echo "scalecast setup: needs SimGrid 3.32's Java bindings (libsimgrid-java, Debian 12) and this system's package registry"\
+      "has none${s4u:+; it offers simgrid-java $s4u (the S4U bindings of SimGrid 4.x), which scalecast does not run on yet (issue #29)}" >&2
+    exit 2
+  fi
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
