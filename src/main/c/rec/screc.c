@@ -1,7 +1,9 @@
 /*
  * libscrec core: per-rank state, compute bursts, the line buffer, communicator and request
  * tables, MPI_Init/Finalize/Abort, and the files written at MPI_Finalize (docs/trace.md).
- * Environment: SCREC_DIR (output folder, required), SCREC_RATE (flops/s a CPU second is worth).
+ * Environment: SCREC_DIR (output folder, required), SCREC_RATE (flops/s a CPU second is worth);
+ * SCREC_SPAN=1: record nothing but when MPI_Init returned and MPI_Finalize was entered (rank-R.span,
+ * CLOCK_MONOTONIC seconds), the measured run time of a real run (scripts/real-runs/collect-trace-apps.sh).
  */
 #define _GNU_SOURCE
 #include "screc.h"
@@ -17,7 +19,7 @@ typedef struct { MPI_Comm c; int size; int inter; int spans; int *world; } comm_
 typedef struct node { screc_req r; struct node *next; } node;
 
 static struct {
-    int rank, size, depth, active, written;
+    int rank, size, depth, active, written, span;
     double rate, last_cpu, last_wall, acc_cpu, acc_wall, cpu_total, wall_total, t0;
     char *buf; size_t len, cap;          /* line text */
     long *off; long lines, lcap;         /* line offsets (-1: reserved, not filled yet) */
@@ -221,6 +223,12 @@ static void start(void) {
     const char *rate = getenv("SCREC_RATE");
     S.rate = rate ? strtod(rate, NULL) : 1e9;
     S.active = getenv("SCREC_DIR") != NULL;
+    if (S.active && getenv("SCREC_SPAN")) {
+        double c;
+        now(&c, &S.t0);
+        S.active = 0;
+        S.span = 1;
+    }
     if (!S.active) return;
     bump(S.counts, &S.ncounts, "MPI_Init");
     add_line("init");
@@ -246,7 +254,19 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
     return rc;
 }
 
+static void write_span(void) {
+    double c, w;
+    now(&c, &w);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/rank-%d.span", getenv("SCREC_DIR"), S.rank);
+    FILE *f = fopen(path, "w");
+    if (!f) return;
+    fprintf(f, "%.9f %.9f\n", S.t0, w);
+    fclose(f);
+}
+
 int MPI_Finalize(void) {
+    if (S.span) write_span();
     if (screc_enter("MPI_Finalize")) {
         screc_emit("finalize");
         write_files(1);

@@ -118,13 +118,12 @@ final class TraceCommand implements Runnable {
             if (res.complete()) {
                 return 0;
             }
-            int code = res.exitCode() != 0 ? res.exitCode() : 1;
             PrintWriter err = spec.commandLine().getErr();
             err.printf("scalecast: error: %s %s (trace kept in %s, marked incomplete)%s%n", program.get(0),
                     res.exitCode() != 0 ? "exited with code " + res.exitCode() : "exited 0 but not every rank reached MPI_Finalize",
                     res.dir(), res.stderrTail().isEmpty() ? "" : "; stderr: " + res.stderrTail());
             err.flush();
-            return code;
+            return 1; // a runtime failure (exit codes: README); the program's own code is in the line and in trace.json
         }
     }
 }

@@ -111,7 +111,10 @@ public final class Recorder {
         try {
             Path parent = out.getParent();
             Files.createDirectories(parent);
-            return Files.createTempDirectory(parent, "." + out.getFileName() + ".recording-");
+            Path stage = Files.createTempDirectory(parent, "." + out.getFileName() + ".recording-");
+            // a trace folder is shared like the other traces (createTempDirectory makes it private)
+            Files.setPosixFilePermissions(stage, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            return stage;
         } catch (IOException e) {
             throw ScalecastException.failure("cannot create a staging folder beside " + out + ": " + e.getMessage(), e);
         }

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Issue #25's real runs: the programs whose traces are recorded on this host's shared memory
+# (traces/apps/NAME-shm-4r, `scalecast trace record --np 4`, 4 ranks folded on the 2 cores) run
+# unmodified on the testbed, 4 ranks on 2 and on 4 nodes (ranks in blocks: node k has ranks
+# k*4/N .. (k+1)*4/N-1), at 100mbit and 1gbit, REPEATS times each, under the measurement lock
+# (QUIET=1 by default: every other process held to 5 % of a CPU during each stretch, common.sh).
+# The measured time is what a trace replay predicts: from the last rank's return from MPI_Init
+# to the last rank's entry into MPI_Finalize, taken by libscrec with SCREC_SPAN=1 (it records
+# nothing else then; CLOCK_MONOTONIC, one clock for every namespace of the host).
+# Programs (each a few seconds; their work does not depend on timing, so a trace of one run is
+# the work of every run):
+#   treecode  sc_treecode, 20000 smooth particles (seed 1), 2 steps, --wait yield
+#   lammps    Debian's LAMMPS (lmp, package lammps), its examples/melt/in.melt (3d LJ melt, 4000 atoms, 250 steps)
+#   pingpong  sc_pingpong --pairs all, 1 B - 64 KiB, 50 round trips per size (fixed), both pairs at once
+# Raw: traces/raw/trace-apps/<nodes>n-<rate>/<prog>-r<REP>.txt; tables: validation/trace-<prog>/measured.csv.
+# Usage: scripts/real-runs/collect-trace-apps.sh [record] [runs] [tables]   (default: all three)
+# SCALECAST=path overrides the launcher (e.g. a copy of the build that no rebuild touches meanwhile).
+set -euo pipefail
+source "$(dirname "$(readlink -f "$0")")/common.sh"
+SC="${SCALECAST:-$SC}"
+QUIET="${QUIET:-1}"
+TB="${TB:-trc}"
+REPEATS="${REPEATS:-5}"
+CONFIGS="${CONFIGS:-4:1gbit 4:100mbit 2:1gbit 2:100mbit}"
+PROGS="${PROGS:-treecode lammps pingpong}"
+PROBES="${PROBES:-$ROOT/target/probes}"
+LIB="${LIB:-$PROBES/libscrec.so}"
+RAW="$ROOT/traces/raw/trace-apps"
+IN="${IN:-/tmp/scalecast-trace-apps}"
+NICE=(nice -n -19)
+parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(record runs tables)
+want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
+
+mkdir -p "$IN"
+[ -s "$IN/smooth20000.bin" ] || "$SC" treecode particles --n 20000 --distribution smooth --seed 1 --out "$IN/smooth20000.bin" >&2
+cp /usr/share/lammps/examples/melt/in.melt "$IN/in.melt"
+prog_cmd() {
+  case "$1" in
+    treecode) echo "$PROBES/sc_treecode $IN/smooth20000.bin --steps 2 --wait yield" ;;
+    lammps) echo "/usr/bin/lmp -in $IN/in.melt -log none -screen none" ;;
+    pingpong) echo "$PROBES/sc_pingpong --pairs all --max-bytes 65536 --min-reps 50 --max-reps 50 --warmup 2 --trials 1" ;;
+  esac
+}
+lock() { log "$1: waiting for the measurement lock"; exec 9>"$LOCK"; flock 9; quiet_on; }
+unlock() { quiet_off; flock -u 9; exec 9>&-; }
+quiet_setup
+
+if want record; then
+  for p in $PROGS; do
+    lock "record $p"
+    # shellcheck disable=SC2046
+    "$SC" trace record --out "$ROOT/traces/apps/$p-shm-4r" --np 4 -- $(prog_cmd "$p") >&2
+    unlock
+  done
+fi
+
+# one measured run: $1 = config dir, $2 = program, $3 = repeat (the caller holds the lock)
+one() {
+  local cfg="$1" p="$2" rep="$3" out="$RAW/$1/$2-r$3.txt" work rc=0 before after start
+  [ -s "$out" ] && return 0
+  work="$(mktemp -d /tmp/sc-trace-apps.XXXXXX)"; chmod 777 "$work"
+  before="$(cut -d' ' -f1-3 /proc/loadavg)"; start="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  # shellcheck disable=SC2046
+  "$SC" testbed run --name "$TB" --timeout 300 --workdir "$work" -- "${NICE[@]}" {mpirun} -np 4 \
+    -x LD_PRELOAD="$LIB" -x SCREC_DIR="$work" -x SCREC_SPAN=1 $(prog_cmd "$p") > "$work/stdout.txt" 2>&1 || rc=$?
+  after="$(cut -d' ' -f1-3 /proc/loadavg)"
+  local n; n="$(cat "$work"/rank-*.span 2>/dev/null | wc -l)"
+  if [ "$rc" != 0 ] || [ "$n" != 4 ]; then log "$cfg $p r$rep: FAILED (exit $rc, $n span files); see $work"; return 0; fi
+  mkdir -p "$RAW/$cfg"
+  {
+    echo "time_s: $(cat "$work"/rank-*.span | awk 'NR==1{i=$1;f=$2} {if($1>i)i=$1; if($2>f)f=$2} END{printf "%.6f", f-i}')"
+    echo "spans: $(cat "$work"/rank-*.span | tr '\n' ';')"
+    echo "config: $cfg"; echo "program: $p"; echo "repeat: $rep"; echo "start: $start"
+    echo "loadavg_before: $before"; echo "loadavg_after: $after"
+    echo "command: ${NICE[*]} {mpirun} -np 4 -x LD_PRELOAD=$LIB -x SCREC_SPAN=1 $(prog_cmd "$p")"
+    echo "mpi: $(mpirun --version 2>&1 | head -1)"
+    echo "host: $(uname -n) $(uname -srm), $(nproc) cores"
+    echo "testbed: $(testbed_line)"
+    quiet_line
+  } > "$out"
+  log "$cfg $p r$rep: $(head -1 "$out")"
+  rm -rf "$work"
+}
+
+if want runs; then
+  for c in $CONFIGS; do
+    nodes="${c%%:*}"; rate="${c##*:}"; cfg="${nodes}n-$rate"
+    cleanup
+    "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" --slots $((4 / nodes)) >&2
+    for rep in $(seq 1 "$REPEATS"); do
+      lock "$cfg r$rep"
+      for p in $PROGS; do one "$cfg" "$p" "$rep"; done
+      unlock
+    done
+    cleanup
+  done
+fi
+
+if want tables; then
+  for p in $PROGS; do
+    dir="$ROOT/validation/trace-$p"; mkdir -p "$dir"
+    {
+      echo "# kind: apprun"
+      echo "# source: measured here: scripts/real-runs/collect-trace-apps.sh ($p unmodified on the testbed, libscrec with SCREC_SPAN=1 timing MPI_Init to MPI_Finalize)"
+      echo "# note: time_s = median over repeats of (last rank's MPI_Finalize entry - last rank's MPI_Init return); spread = (max-min)/median; rate = 1/time_s; 4 ranks in blocks over the nodes; raw runs with loadavg and the testbed line: traces/raw/trace-apps/<nodes>n-<rate>/$p-r*.txt"
+      echo "# command: $(prog_cmd "$p")"
+      echo "# host: $(uname -n) $(uname -srm), $(nproc) cores"
+      echo "# mpi: $(mpirun --version 2>&1 | head -1)"
+      echo "# date: $(grep -h '^start:' "$RAW"/*/"$p"-r*.txt 2>/dev/null | sort | head -1 | cut -d' ' -f2) .. $(grep -h '^start:' "$RAW"/*/"$p"-r*.txt 2>/dev/null | sort | tail -1 | cut -d' ' -f2)"
+      echo "# loadavg: $(for f in "$RAW"/*/"$p"-r*.txt; do [ -s "$f" ] && printf '%s: [before %s; after %s] ' "${f#"$RAW"/}" "$(grep '^loadavg_before' "$f" | cut -d' ' -f2-)" "$(grep '^loadavg_after' "$f" | cut -d' ' -f2-)"; done)"
+      echo "app,ranks,nodes,parameters,time_s,rate,rate_unit,repeat,spread,link_rate,time_min_s,time_max_s"
+      for c in $CONFIGS; do
+        nodes="${c%%:*}"; rate="${c##*:}"; cfg="${nodes}n-$rate"
+        ls "$RAW/$cfg/$p"-r*.txt >/dev/null 2>&1 || continue
+        grep -h '^time_s:' "$RAW/$cfg/$p"-r*.txt | cut -d' ' -f2 | sort -g | awk -v p="$p" -v n="$nodes" -v r="$rate" '
+          { t[NR] = $1 } END {
+            m = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
+            printf "%s,4,%d,link=%s,%.6f,%.6f,1/s,%d,%.4f,%s,%.6f,%.6f\n", p, n, r, m, 1 / m, NR, (t[NR] - t[1]) / m, r, t[1], t[NR] }'
+      done
+    } > "$dir/measured.csv"
+    log "wrote $dir/measured.csv"
+  done
+fi
