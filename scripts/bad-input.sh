@@ -207,6 +207,10 @@ bad predict 2 "$O/p.csv" predict trace --trace "$F/adir" --platform "$C4" --out 
 bad predict 2 "$O/p.csv" predict trace --trace "$ROOT/src/test/resources/ti/all-actions" --platform "$C4" --out "$O/p.csv"
 bad predict 2 "$O/p.csv" predict trace --trace "$ROOT/src/test/resources/ti/halo" --platform "$C4" --engine bogus --out "$O/p.csv"
 bad predict 2 "$O/p.csv" predict trace --trace "$ROOT/src/test/resources/ti/halo" --platform "$C4" --ranks-per-node 0 --out "$O/p.csv"
+bad trace 2 "$O/r/trace.json" trace record --out "$O/r" --np 2 --rate 1Gf -- /bin/ls
+bad trace 2 "$O/r/trace.json" trace record --out "$O/r" --np 2 --rate 1Gf -- "$F/binary.csv"
+bad trace 2 "$O/r/trace.json" trace record --out "$O/r" --np 0 --rate 1Gf -- /bin/ls
+bad trace 2 "$F/trace.json" trace record --out "$F" --np 2 --rate 1Gf -- /bin/ls
 bad tune 2 "$O/t.csv" tune hpl --platform "$C4" --memory-per-node 1GiB --nb 0 --out "$O/t.csv"
 bad tune 2 "$O/t.csv" tune hpl --platform "$C4" --memory-per-node 0 --out "$O/t.csv"
 bad tune 2 "$O/t.csv" tune hpl --platform "$C4" --memory-per-node 1GiB --n-fractions -1 --out "$O/t.csv"

@@ -16,9 +16,9 @@
 # Usage: scripts/real-runs/collect-trace-apps.sh [record] [runs] [tables]   (default: all three)
 # SCALECAST=path overrides the launcher (e.g. a copy of the build that no rebuild touches meanwhile).
 set -euo pipefail
+QUIET="${QUIET:-1}"   # before common.sh, whose own default is 0
 source "$(dirname "$(readlink -f "$0")")/common.sh"
 SC="${SCALECAST:-$SC}"
-QUIET="${QUIET:-1}"
 TB="${TB:-trc}"
 REPEATS="${REPEATS:-5}"
 CONFIGS="${CONFIGS:-4:1gbit 4:100mbit 2:1gbit 2:100mbit}"
@@ -54,7 +54,7 @@ if want record; then
   done
 fi
 
-# one measured run: $1 = config dir, $2 = program, $3 = repeat (the caller holds the lock)
+# one measured run: $1 = config dir, $2 = program, $3 = repeat, $4 = retries so far (the caller holds the lock)
 one() {
   local cfg="$1" p="$2" rep="$3" out="$RAW/$1/$2-r$3.txt" work rc=0 before after start
   [ -s "$out" ] && return 0
@@ -64,8 +64,14 @@ one() {
   "$SC" testbed run --name "$TB" --timeout 300 --workdir "$work" -- "${NICE[@]}" {mpirun} -np 4 \
     -x LD_PRELOAD="$LIB" -x SCREC_DIR="$work" -x SCREC_SPAN=1 $(prog_cmd "$p") > "$work/stdout.txt" 2>&1 || rc=$?
   after="$(cut -d' ' -f1-3 /proc/loadavg)"
-  local n; n="$(cat "$work"/rank-*.span 2>/dev/null | wc -l)"
-  if [ "$rc" != 0 ] || [ "$n" != 4 ]; then log "$cfg $p r$rep: FAILED (exit $rc, $n span files); see $work"; return 0; fi
+  local n; n="$(find "$work" -name 'rank-*.span' | wc -l)"
+  if [ "$rc" != 0 ] || [ "$n" != 4 ]; then
+    # Open MPI's daemons sometimes fail to start ("mkdir /tmp/ompi.vm.0/jf.N: File exists", a session folder of
+    # another job with the same family id on this host): such a launch is tried again, twice at most
+    log "$cfg $p r$rep: FAILED (exit $rc, $n span files; $(grep -m1 -o 'Error: *[A-Za-z ]*\|unable to [a-z ]*' "$work/stdout.txt" || true)); output kept in $work"
+    [ "${4:-0}" -lt 2 ] && one "$cfg" "$p" "$rep" $(( ${4:-0} + 1 ))
+    return 0
+  fi
   mkdir -p "$RAW/$cfg"
   {
     echo "time_s: $(cat "$work"/rank-*.span | awk 'NR==1{i=$1;f=$2} {if($1>i)i=$1; if($2>f)f=$2} END{printf "%.6f", f-i}')"
