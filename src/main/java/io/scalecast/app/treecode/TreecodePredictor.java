@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -112,24 +111,23 @@ public final class TreecodePredictor {
             Path plans = tmp;
             cleanup = io.scalecast.util.Interrupts.onInterrupt(() -> plans.toFile().delete());
             AtomicFiles.writeString(tmp, Json.gson().toJson(m.plans()));
-            Map<String, String> params = new LinkedHashMap<>(c.simParams());
-            params.put("plans", tmp.toString());
-            params.put("anchor-speed", Double.toString(c.cost().anchorCoreSpeedFlops()));
-            params.put("anchor-poll-s", Double.toString(c.cost().anchorPollSeconds()));
+            Map<String, String> params = new TreecodeJob(tmp, c.cost().anchorCoreSpeedFlops(), c.cost().anchorPollSeconds(),
+                    TreecodeJob.serviceDelay(c.simParams())).toParams(c.simParams());
             SimJob job = Simulations.job(platform, TreecodeSkeleton.class, params, List.of(), List.of());
             SimResult r = SimEngine.run(job);
             double ts = 0, td = 0, tb = 0, tg = 0, tk = 0;
             int k = 0;
-            for (var row : r.rows()) {
-                if (r.rows().size() > 1 && "1".equals(row.get("step"))) {
+            List<TreecodeJob.StepTimes> steps = TreecodeJob.StepTimes.fromRows(r.rows());
+            for (TreecodeJob.StepTimes row : steps) {
+                if (steps.size() > 1 && row.step() == 1) {
                     continue;
                 }
                 k++;
-                ts += Double.parseDouble(row.get("t_step_s"));
-                td += Double.parseDouble(row.get("t_decomp_s"));
-                tb += Double.parseDouble(row.get("t_build_s"));
-                tg += Double.parseDouble(row.get("t_grav_s"));
-                tk += Double.parseDouble(row.get("t_kick_s"));
+                ts += row.stepSeconds();
+                td += row.decompSeconds();
+                tb += row.buildSeconds();
+                tg += row.gravSeconds();
+                tk += row.kickSeconds();
             }
             return new Point(m.procs(), ts / k, td / k, tb / k, tg / k, tk / k, m.flops(), m.inter(), m.pp(), m.cells(),
                     m.visits(), m.misses(), m.wmax(), m.wmean(), r.messages(), r.wallSeconds());

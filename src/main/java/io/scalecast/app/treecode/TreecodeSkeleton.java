@@ -8,10 +8,8 @@ import io.scalecast.util.Json;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -62,19 +60,16 @@ public final class TreecodeSkeleton implements Skeleton {
 
     @Override
     public int configure(Map<String, String> params, int hostCount) {
+        TreecodeJob job = TreecodeJob.fromParams(params);
         try {
-            StepPlan[] p = Json.gson().fromJson(Files.readString(Path.of(params.get("plans"))), StepPlan[].class);
+            StepPlan[] p = Json.gson().fromJson(Files.readString(job.plans()), StepPlan[].class);
             plans = Arrays.asList(p);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read step plans: " + e.getMessage());
         }
-        anchorSpeed = Double.parseDouble(params.getOrDefault("anchor-speed", "0"));
-        anchorPoll = Double.parseDouble(params.getOrDefault("anchor-poll-s", "0"));
-        String sd = params.getOrDefault("service-delay", "poll");
-        if (!sd.equals("poll") && !sd.equals("none")) {
-            throw new IllegalArgumentException("service-delay must be poll or none, got " + sd);
-        }
-        serviceDelay = sd.equals("poll");
+        anchorSpeed = job.anchorSpeedFlops();
+        anchorPoll = job.anchorPollSeconds();
+        serviceDelay = job.serviceDelay();
         int procs = plans.get(0).procs();
         int s = plans.size();
         tStart = new double[s][procs];
@@ -238,14 +233,9 @@ public final class TreecodeSkeleton implements Skeleton {
         SimResult r = new SimResult();
         for (int s = 0; s < plans.size(); s++) {
             double start = Arrays.stream(tStart[s]).min().orElse(0);
-            LinkedHashMap<String, String> row = new LinkedHashMap<>();
-            row.put("step", Integer.toString(s + 1));
-            row.put("t_step_s", Double.toString(max(tEnd[s]) - start));
-            row.put("t_decomp_s", Double.toString(max(tDecomp[s]) - start));
-            row.put("t_build_s", Double.toString(maxDiff(tBuild[s], tDecomp[s])));
-            row.put("t_grav_s", Double.toString(max(tGrav[s]) - max(tBuild[s])));
-            row.put("t_kick_s", Double.toString(maxDiff(tEnd[s], tGrav[s])));
-            r.addRow(row);
+            TreecodeJob.StepTimes row = new TreecodeJob.StepTimes(s + 1, max(tEnd[s]) - start, max(tDecomp[s]) - start,
+                    maxDiff(tBuild[s], tDecomp[s]), max(tGrav[s]) - max(tBuild[s]), maxDiff(tEnd[s], tGrav[s]));
+            r.addRow(row.toRow());
         }
         r.put("aggregated_exchanges", aggregated);
         return r;

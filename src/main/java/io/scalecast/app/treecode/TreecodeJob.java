@@ -1,0 +1,76 @@
+package io.scalecast.app.treecode;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the tree-code skeleton needs in the child JVM, written to and read from the job's parameters in this one
+ * place (as {@code app/hpl/HplJob} does for HPL), and what it sends back per step.
+ *
+ * @param plans             the JSON file of {@link StepPlan}s, one per step
+ * @param anchorSpeedFlops  the cost model's anchor core speed, flop/s; 0 = the platform's core speed
+ * @param anchorPollSeconds what one poll cost in the anchor run, seconds (already in the cost model)
+ * @param serviceDelay      true: an owner still walking serves a request at its next poll; false: at once
+ */
+record TreecodeJob(Path plans, double anchorSpeedFlops, double anchorPollSeconds, boolean serviceDelay) {
+    static final String PLANS = "plans", ANCHOR_SPEED = "anchor-speed", ANCHOR_POLL = "anchor-poll-s", SERVICE_DELAY = "service-delay";
+
+    /** {@code extra} (placement and other simulation options) first, then the skeleton's own parameters. */
+    Map<String, String> toParams(Map<String, String> extra) {
+        Map<String, String> m = new LinkedHashMap<>(extra);
+        m.put(PLANS, plans.toString());
+        m.put(ANCHOR_SPEED, Double.toString(anchorSpeedFlops));
+        m.put(ANCHOR_POLL, Double.toString(anchorPollSeconds));
+        if (!serviceDelay || m.containsKey(SERVICE_DELAY)) {
+            m.put(SERVICE_DELAY, serviceDelay ? "poll" : "none");
+        }
+        return m;
+    }
+
+    static TreecodeJob fromParams(Map<String, String> params) {
+        String plans = params.get(PLANS);
+        if (plans == null) {
+            throw new IllegalArgumentException("tree-code skeleton parameter " + PLANS + " missing");
+        }
+        return new TreecodeJob(Path.of(plans), Double.parseDouble(params.getOrDefault(ANCHOR_SPEED, "0")),
+                Double.parseDouble(params.getOrDefault(ANCHOR_POLL, "0")), serviceDelay(params));
+    }
+
+    /** The {@code service-delay} option of a parameter map: {@code poll} (default) or {@code none}. */
+    static boolean serviceDelay(Map<String, String> params) {
+        String sd = params.getOrDefault(SERVICE_DELAY, "poll");
+        if (!sd.equals("poll") && !sd.equals("none")) {
+            throw new IllegalArgumentException(SERVICE_DELAY + " must be poll or none, got " + sd);
+        }
+        return sd.equals("poll");
+    }
+
+    /**
+     * One step's simulated times, seconds (each the slowest rank's): the whole step, the decomposition, the tree build,
+     * the walk up to the barrier after it, and the kick.
+     */
+    record StepTimes(int step, double stepSeconds, double decompSeconds, double buildSeconds, double gravSeconds, double kickSeconds) {
+        LinkedHashMap<String, String> toRow() {
+            LinkedHashMap<String, String> row = new LinkedHashMap<>();
+            row.put("step", Integer.toString(step));
+            row.put("t_step_s", Double.toString(stepSeconds));
+            row.put("t_decomp_s", Double.toString(decompSeconds));
+            row.put("t_build_s", Double.toString(buildSeconds));
+            row.put("t_grav_s", Double.toString(gravSeconds));
+            row.put("t_kick_s", Double.toString(kickSeconds));
+            return row;
+        }
+
+        static StepTimes fromRow(Map<String, String> row) {
+            return new StepTimes(Integer.parseInt(row.get("step")), Double.parseDouble(row.get("t_step_s")),
+                    Double.parseDouble(row.get("t_decomp_s")), Double.parseDouble(row.get("t_build_s")),
+                    Double.parseDouble(row.get("t_grav_s")), Double.parseDouble(row.get("t_kick_s")));
+        }
+
+        static List<StepTimes> fromRows(List<? extends Map<String, String>> rows) {
+            return rows.stream().map(StepTimes::fromRow).toList();
+        }
+    }
+}
