@@ -103,6 +103,7 @@ public final class Calibrator {
         ExchangeCalibration exchange = MpiProperties.write(req, in, (long) eager.value(), eager.reason(), ovh, routeBw, profile, fromProfile,
                 props, warnings);
         CalibrationProvenance.write(req, in, exchange, beffPath, speed, backbone, props, warnings);
+        VariabilityCalibration.write(req, in, props);
         String comment = "Calibrated by scalecast calibrate from network and node traces only; see "
                 + req.name() + ".calibration.json for the fit, its confidence intervals and inputs.";
         PlatformModel model = new PlatformModel(cluster, tr.factors(), config, props, comment);

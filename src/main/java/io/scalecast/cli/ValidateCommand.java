@@ -1,6 +1,7 @@
 package io.scalecast.cli;
 
 import io.scalecast.exec.Executor;
+import io.scalecast.report.CoverageReport;
 import io.scalecast.report.TableFormat;
 import io.scalecast.report.ValidationReport;
 import io.scalecast.util.AtomicFiles;
@@ -41,11 +42,16 @@ final class ValidateCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ExecutorOptions executor = new ExecutorOptions();
 
-    @Option(names = "--intervals", description = "Add prediction intervals sampled from the calibration's confidence intervals.")
+    @Option(names = "--intervals", description = "Add prediction intervals: Monte Carlo over platform samples drawn from the"
+            + " calibration's confidence intervals and the variability its traces measured (docs/intervals.md).")
     boolean intervals;
 
     @Option(names = "--samples", paramLabel = "N", defaultValue = "20", description = "Platform samples per case for --intervals (default: ${DEFAULT-VALUE}).")
     int samples;
+
+    @Option(names = "--confidence", paramLabel = "C", defaultValue = "0.9",
+            description = "Level of the central prediction interval (default: ${DEFAULT-VALUE}).")
+    double confidence;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the interval sampling (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -71,8 +77,8 @@ final class ValidateCommand implements Callable<Integer> {
         Executor ex = executor.create(spec.commandLine().getErr());
         try (Scratch scratch = work.open("scalecast-validate-")) {
             List<CaseResult> results = Validator.run(parsed, ex,
-                    new Validator.Options(root, scratch.dir(), intervals ? samples : 0, seed), executor.progress("validate"));
-            print(o, results);
+                    new Validator.Options(root, scratch.dir(), intervals ? samples : 0, seed, confidence), executor.progress("validate"));
+            print(o, results, confidence);
             if (out != null) {
                 AtomicFiles.writeString(out, ValidationReport.pointsCsv(results));
             }
@@ -84,17 +90,13 @@ final class ValidateCommand implements Callable<Integer> {
         }
     }
 
-    static void print(PrintWriter o, List<CaseResult> results) {
+    static void print(PrintWriter o, List<CaseResult> results, double confidence) {
         o.print(TableFormat.TEXT.render(ValidationReport.points(results)));
         o.println();
         for (CaseResult r : results) {
             o.println(ValidationReport.oneLine(r));
         }
-        double cov = ValidationReport.overallCoverage(results);
-        if (!Double.isNaN(cov)) {
-            long n = results.stream().mapToLong(CaseResult::intervalPoints).sum();
-            o.printf(Locale.ROOT, "interval coverage: %.0f%% of %d points inside their 95%% prediction interval%n", 100 * cov, n);
-        }
+        CoverageReport.lines(results, confidence).forEach(o::println);
         List<String> sets = ValidationReport.setLines(results);
         if (!sets.isEmpty()) {
             sets.forEach(o::println);

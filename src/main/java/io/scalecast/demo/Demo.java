@@ -239,9 +239,10 @@ public final class Demo {
         List<String> notes = new ArrayList<>();
         if (opt.samples() > 0) {
             double cov = ValidationReport.overallCoverage(results);
-            notes.add(Double.isNaN(cov) ? "Prediction intervals: no case has a calibration record with confidence intervals."
-                    : String.format(Locale.ROOT, "Prediction intervals (%d platform samples per case, 95%% central interval): %.0f%% of "
-                    + "the measured points with an interval fall inside it.", opt.samples(), 100 * cov));
+            notes.add(Double.isNaN(cov) ? "Prediction intervals: no case's platform has confidence intervals or measured variability."
+                    : String.format(Locale.ROOT, "Prediction intervals (%d platform samples per case, %.0f%% central interval, docs/intervals.md):"
+                    + " %.0f%% of the measured points with an interval fall inside it.", opt.samples(),
+                    100 * io.scalecast.validate.Intervals.DEFAULT_CONFIDENCE, 100 * cov));
         }
         notes.add(opt.full() ? "Every committed validation case (demo --full)."
                 : "The cases listed in " + DemoCases.FILE + " (one of each kind of evidence); ./scalecast demo --full runs all "

@@ -110,6 +110,7 @@ public final class ValidationReport {
             html.list(notes);
         }
         html.table(summary(results), "summary");
+        intervals(html, dir, results);
         html.table(sources(results), "sources");
         html.link("All points as CSV (validation.csv)", "validation.csv");
         for (CaseResult r : results) {
@@ -129,6 +130,17 @@ public final class ValidationReport {
                     + String.format(Locale.ROOT, "%.0f%%", 100 * r.vcase().tolerance().maxAbsRelError()));
             html.table(points(List.of(r)).retitled(r.vcase().name() + ": points"), "points");
         }
+    }
+
+    /** The intervals' coverage table and calibration plot, when any point has an interval. */
+    private static void intervals(HtmlReport html, Path dir, List<CaseResult> results) {
+        if (CoverageReport.withIntervals(results).isEmpty()) {
+            return;
+        }
+        AtomicFiles.writeString(dir.resolve("intervals.csv"), TableFormat.CSV.render(CoverageReport.table(results)));
+        html.table(CoverageReport.table(results), "intervals");
+        CoverageReport.plot(dir.resolve("intervals-calibration.png"), results);
+        html.image("intervals-calibration.png", "observed against nominal coverage of the prediction intervals (docs/intervals.md)");
     }
 
     /**

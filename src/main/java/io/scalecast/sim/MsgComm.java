@@ -220,7 +220,7 @@ final class MsgComm implements Comm {
             return;
         }
         try {
-            new Task("compute", flops, 0).execute();
+            new Task("compute", ComputeNoise.scale(worldRanks[rank], flops), 0).execute();
         } catch (MsgException e) {
             throw new IllegalStateException("compute failed: " + e, e);
         }
@@ -228,7 +228,7 @@ final class MsgComm implements Comm {
 
     @Override
     public void computeSeconds(double seconds) {
-        busy(seconds);
+        busy(ComputeNoise.scale(worldRanks[rank], seconds));
     }
 
     // ---- collectives ------------------------------------------------------------------------

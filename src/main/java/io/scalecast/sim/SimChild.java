@@ -56,6 +56,7 @@ public final class SimChild {
         MsgWorld world;
         try {
             // parameters and placement: what fails here is the input, not the simulation
+            ComputeNoise.configure(job.params());
             ranks = skeleton.configure(job.params(), job.hosts().size());
             world = new MsgWorld(job, ranks, skeleton);
         } catch (IllegalArgumentException e) {

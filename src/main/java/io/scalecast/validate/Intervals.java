@@ -7,7 +7,6 @@ import io.scalecast.exec.Progress;
 import io.scalecast.exec.TaskResult;
 import io.scalecast.trace.CsvTable;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,19 +15,26 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Prediction intervals by Monte Carlo: the calibration's 95 % confidence intervals
- * ({@code NAME.calibration.json} beside the platform) become normal distributions
- * (σ = half-width / 1.96, parameters independent, truncated to positive values); each sample is a
- * platform variant ({@link PlatformSampler}); the case's prediction steps are re-run on each; the
- * interval of a point is the 2.5–97.5 % quantile range of its sampled predictions. The random
- * stream depends only on the seed and the case name, so intervals are reproducible.
+ * Prediction intervals by Monte Carlo (docs/intervals.md). Each sample is a platform variant
+ * ({@link PlatformSampler}): the calibration's 95 % confidence intervals ({@code NAME.calibration.json}
+ * beside the platform) as normal distributions, and the variability the calibration measured
+ * ({@link Variability}: network and node rate between runs, compute noise per burst). The case's
+ * prediction steps are re-run on each variant as tasks of the executor; the interval of a point is
+ * the central {@code confidence} quantile range of its sampled predictions. The random stream depends
+ * only on the seed and the case name, and samples are drawn before any runs, so intervals are the
+ * same whatever the executor's parallelism.
  */
 public final class Intervals {
-    /** Quantiles of the reported interval: a central 95 % interval, like the calibration's. */
-    public static final double LOW_Q = 0.025;
-    public static final double HIGH_Q = 0.975;
+    /** Default level of the reported central interval. */
+    public static final double DEFAULT_CONFIDENCE = 0.9;
+    /** Nominal levels of the calibration table and plot. */
+    public static final double[] LEVELS = {0.5, 0.8, 0.9, 0.95};
 
     private Intervals() {
+    }
+
+    /** The case's sampling: its variant tasks, or why it has none. */
+    private record Plan(List<CommandTask> tasks, String why) {
     }
 
     static List<CaseResult> add(List<CaseResult> results, Executor executor, Validator.Options opt, Progress progress) {
@@ -36,46 +42,15 @@ public final class Intervals {
         List<int[]> owner = new ArrayList<>();     // {case index, sample index}
         Map<Integer, String> why = new HashMap<>();
         for (int i = 0; i < results.size(); i++) {
-            CaseResult r = results.get(i);
-            if (r.status() == CaseResult.Status.ERROR) {
+            if (results.get(i).status() == CaseResult.Status.ERROR) {
                 continue;
             }
-            ValidationCase c = r.vcase();
-            Path work = Validator.workDir(opt, c);
-            List<List<String>> steps = c.stepsIn(work);
-            List<Integer> predictSteps = new ArrayList<>();
-            Path platform = null;
-            for (int s = 0; s < steps.size(); s++) {
-                int at = steps.get(s).indexOf("--platform");
-                if (at >= 0 && at + 1 < steps.get(s).size()) {
-                    predictSteps.add(s);
-                    platform = opt.root().resolve(steps.get(s).get(at + 1)).normalize();
-                }
+            Plan plan = plan(results.get(i).vcase(), opt);
+            if (plan.why() != null) {
+                why.put(i, plan.why());
             }
-            if (platform == null) {
-                why.put(i, "no step takes --platform");
-                continue;
-            }
-            Path calibration = PlatformSampler.calibrationFileFor(platform);
-            if (!Files.exists(calibration)) {
-                why.put(i, "no " + calibration.getFileName() + " beside the platform");
-                continue;
-            }
-            PlatformSampler sampler = PlatformSampler.read(platform, calibration);
-            if (sampler.parameterCount() == 0) {
-                why.put(i, calibration.getFileName() + " has no confidence intervals");
-                continue;
-            }
-            SplittableRandom rnd = new SplittableRandom(opt.seed() * 1_000_003L + c.name().hashCode());
-            for (int k = 0; k < opt.samples(); k++) {
-                Path dir = work.resolve("intervals").resolve("sample-" + k);
-                Path variant = dir.resolve(platform.getFileName());
-                sampler.sample(rnd, variant);
-                List<List<String>> redo = new ArrayList<>();
-                for (int s : predictSteps) {
-                    redo.add(sampleStep(c.steps().get(s), variant, dir, work));
-                }
-                tasks.add(new CommandTask(c.name() + "#" + k, redo, opt.root().toString(), dir.resolve("logs").toString()));
+            for (int k = 0; k < plan.tasks().size(); k++) {
+                tasks.add(plan.tasks().get(k));
                 owner.add(new int[]{i, k});
             }
         }
@@ -89,8 +64,7 @@ public final class Intervals {
                 continue;
             }
             ValidationCase c = results.get(i).vcase();
-            Path dir = Validator.workDir(opt, c).resolve("intervals").resolve("sample-" + owner.get(t)[1]);
-            samples.computeIfAbsent(i, x -> new ArrayList<>()).add(c.predictedTable(dir, opt.root()));
+            samples.computeIfAbsent(i, x -> new ArrayList<>()).add(c.predictedTable(sampleDir(opt, c, owner.get(t)[1]), opt.root()));
         }
         List<CaseResult> out = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
@@ -102,9 +76,48 @@ public final class Intervals {
                         : new CaseResult(r.vcase(), r.status(), join(r.message(), "no interval: " + note), r.pairs(), r.wallSeconds()));
                 continue;
             }
-            out.add(new CaseResult(r.vcase(), r.status(), r.message(), withIntervals(r, s), r.wallSeconds()));
+            out.add(new CaseResult(r.vcase(), r.status(), r.message(), withIntervals(r, s, opt.confidence()), r.wallSeconds()));
         }
         return out;
+    }
+
+    private static Path sampleDir(Validator.Options opt, ValidationCase c, int k) {
+        return Validator.workDir(opt, c).resolve("intervals").resolve("sample-" + k);
+    }
+
+    /** Writes the case's sampled platforms and returns one task per sample re-running its prediction steps. */
+    private static Plan plan(ValidationCase c, Validator.Options opt) {
+        Path work = Validator.workDir(opt, c);
+        List<List<String>> steps = c.stepsIn(work);
+        List<Integer> predictSteps = new ArrayList<>();
+        Path platform = null;
+        for (int s = 0; s < steps.size(); s++) {
+            int at = steps.get(s).indexOf("--platform");
+            if (at >= 0 && at + 1 < steps.get(s).size()) {
+                predictSteps.add(s);
+                platform = opt.root().resolve(steps.get(s).get(at + 1)).normalize();
+            }
+        }
+        if (platform == null) {
+            return new Plan(List.of(), "no step takes --platform");
+        }
+        PlatformSampler sampler = PlatformSampler.read(platform, PlatformSampler.calibrationFileFor(platform));
+        if (!sampler.varies()) {
+            return new Plan(List.of(), "the platform has neither confidence intervals nor measured variability");
+        }
+        SplittableRandom rnd = new SplittableRandom(opt.seed() * 1_000_003L + c.name().hashCode());
+        List<CommandTask> tasks = new ArrayList<>();
+        for (int k = 0; k < opt.samples(); k++) {
+            Path dir = sampleDir(opt, c, k);
+            Path variant = dir.resolve(platform.getFileName());
+            sampler.sample(rnd, variant);
+            List<List<String>> redo = new ArrayList<>();
+            for (int s : predictSteps) {
+                redo.add(sampleStep(c.steps().get(s), variant, dir, work));
+            }
+            tasks.add(new CommandTask(c.name() + "#" + k, redo, opt.root().toString(), dir.resolve("logs").toString()));
+        }
+        return new Plan(tasks, null);
     }
 
     /**
@@ -127,8 +140,8 @@ public final class Intervals {
         return a.isEmpty() ? b : a + "; " + b;
     }
 
-    /** Each pair gets the [2.5 %, 97.5 %] quantiles of its sampled predictions. */
-    static List<Pair> withIntervals(CaseResult r, List<CsvTable> samples) {
+    /** Each pair gets the central {@code confidence} quantile range of its sampled predictions and its sample rank. */
+    static List<Pair> withIntervals(CaseResult r, List<CsvTable> samples, double confidence) {
         ValidationCase c = r.vcase();
         List<Pair> out = new ArrayList<>();
         List<List<Pair>> sampled = new ArrayList<>();
@@ -146,7 +159,7 @@ public final class Intervals {
             for (int k = 0; k < v.length; k++) {
                 v[k] = sampled.get(k).get(p).predicted();
             }
-            out.add(base.withInterval(Stats.quantile(v, LOW_Q), Stats.quantile(v, HIGH_Q)));
+            out.add(base.withInterval(Stats.quantile(v, (1 - confidence) / 2), Stats.quantile(v, (1 + confidence) / 2), v));
         }
         return out;
     }

@@ -10,8 +10,16 @@ import java.util.Map;
  * @param measured  measured value
  * @param low       lower end of the prediction interval (NaN when there is none)
  * @param high      upper end of the prediction interval (NaN when there is none)
+ * @param rank      share of the interval's Monte Carlo samples below the measured value (ties count half;
+ *                  NaN without samples): the measured point lies inside the central interval of level c
+ *                  when |rank − ½| ≤ c/2, which gives coverage at any level from one set of samples
  */
-public record Pair(Map<String, String> key, double predicted, double measured, double low, double high) {
+public record Pair(Map<String, String> key, double predicted, double measured, double low, double high, double rank) {
+    /** A point without samples. */
+    public Pair(Map<String, String> key, double predicted, double measured, double low, double high) {
+        this(key, predicted, measured, low, high, Double.NaN);
+    }
+
     public boolean hasPrediction() {
         return !Double.isNaN(predicted);
     }
@@ -37,6 +45,25 @@ public record Pair(Map<String, String> key, double predicted, double measured, d
     }
 
     public Pair withInterval(double lo, double hi) {
-        return new Pair(key, predicted, measured, lo, hi);
+        return new Pair(key, predicted, measured, lo, hi, rank);
+    }
+
+    /** The interval and the measured value's rank among {@code samples}. */
+    public Pair withInterval(double lo, double hi, double[] samples) {
+        double below = 0;
+        for (double v : samples) {
+            below += v < measured ? 1 : v == measured ? 0.5 : 0;
+        }
+        return new Pair(key, predicted, measured, lo, hi, below / samples.length);
+    }
+
+    /** Whether the measured value lies inside the central sample interval of level {@code level} (false without samples). */
+    public boolean coveredAt(double level) {
+        return !Double.isNaN(rank) && Math.abs(rank - 0.5) <= level / 2 + 1e-12;
+    }
+
+    /** Interval width over the predicted value (NaN without an interval). */
+    public double relativeWidth() {
+        return hasInterval() ? (high - low) / Math.abs(predicted) : Double.NaN;
     }
 }

@@ -34,10 +34,12 @@ public final class PlatformSampler {
 
     private final Path platform;
     private final List<Uncertain> segments;
+    private final Variability variability;
 
-    private PlatformSampler(Path platform, List<Uncertain> segments) {
+    private PlatformSampler(Path platform, List<Uncertain> segments, Variability variability) {
         this.platform = platform;
         this.segments = segments;
+        this.variability = variability;
     }
 
     /**
@@ -56,7 +58,15 @@ public final class PlatformSampler {
         return platformXml.resolveSibling(base + ".calibration.json");
     }
 
+    /**
+     * The sampler of a platform: the fit's intervals from {@code calibrationJson} when it exists, and the
+     * measured variability the platform carries ({@link Variability}).
+     */
     public static PlatformSampler read(Path platform, Path calibrationJson) {
+        Variability v = Variability.of(PlatformEdit.read(platform));
+        if (!java.nio.file.Files.exists(calibrationJson)) {
+            return new PlatformSampler(platform, List.of(), v);
+        }
         JsonElement root;
         try {
             root = JsonParser.parseString(AtomicFiles.read(calibrationJson));
@@ -77,12 +87,17 @@ public final class PlatformSampler {
         // rounding level; sampling them would give zero-width "intervals" that say nothing.
         segs.removeIf(s -> !(s.latencyCi95Seconds() > 1e-9 * Math.abs(s.latencySeconds()))
                 && !(s.perByteCi95Seconds() > 1e-9 * Math.abs(s.perByteSeconds())));
-        return new PlatformSampler(platform, segs);
+        return new PlatformSampler(platform, segs, v);
     }
 
     /** Number of segments with a usable confidence interval. */
     public int parameterCount() {
         return segments.size();
+    }
+
+    /** Whether a sample differs from the platform: a usable confidence interval or measured variability. */
+    public boolean varies() {
+        return !segments.isEmpty() || variability.any();
     }
 
     /** Writes one sampled variant of the platform to {@code out}. */
@@ -121,6 +136,7 @@ public final class PlatformSampler {
             e.setClusterAttribute("lat", PlatformEdit.num(Math.max(0, lat + dL / 2)) + "s");
             e.setClusterAttribute("bw", PlatformEdit.num(1 / Math.max(1 / routeBw + db, 1e-18)) + "Bps");
         }
+        variability.apply(e, rnd);
         e.comment("prediction-interval sample of " + platform.getFileName());
         e.write(out);
     }

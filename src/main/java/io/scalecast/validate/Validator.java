@@ -28,8 +28,19 @@ public final class Validator {
      * @param workRoot scratch space; case NAME works in {@code workRoot/NAME}
      * @param samples  platforms sampled per case for prediction intervals (0: no intervals)
      * @param seed     seed of the sampling
+     * @param confidence level of the central prediction interval (0.9: the 5 % and 95 % sample quantiles)
      */
-    public record Options(Path root, Path workRoot, int samples, long seed) {
+    public record Options(Path root, Path workRoot, int samples, long seed, double confidence) {
+        public Options {
+            if (!(confidence > 0 && confidence < 1)) {
+                throw ScalecastException.badInput("--confidence must lie strictly between 0 and 1, got " + confidence);
+            }
+        }
+
+        /** Options with the default confidence ({@link Intervals#DEFAULT_CONFIDENCE}). */
+        public Options(Path root, Path workRoot, int samples, long seed) {
+            this(root, workRoot, samples, seed, Intervals.DEFAULT_CONFIDENCE);
+        }
     }
 
     /** Every folder holding a {@code case.json} under {@code root/validation} (at any depth), sorted by path. */
