@@ -80,8 +80,12 @@ final class PredictHplCommand implements Callable<Integer> {
     @Option(names = "--analytic", description = "Also give HPL's scalability-page model (analytic estimate, labelled).")
     boolean analytic;
 
+    @picocli.CommandLine.Mixin
+    IntervalOptions intervals = new IntervalOptions();
+
     @Override
     public Integer call() {
+        intervals.check();
         List<HplConfig> configs = configs();
         int hosts = HplPredictor.hostCount(common.platform);
         int rpn = common.ranksPerNode != null ? common.ranksPerNode : (configs.get(0).ranks() + hosts - 1) / hosts;
@@ -106,6 +110,8 @@ final class PredictHplCommand implements Callable<Integer> {
             HplReport.table(ps, prov, analytic).write(out);
             o.println("wrote " + out);
         }
+        intervals.print(spec, common.platform, HplReport.table(ps, provenance(km, pf), analytic), List.of("n", "nb", "p", "q"),
+                List.of("gflops"), common.jobs(), common.quiet);
         PrintWriter e = spec.commandLine().getErr();
         double wall = ps.stream().mapToDouble(HplPrediction::wallSeconds).sum();
         if (!common.quiet) {

@@ -91,10 +91,17 @@ final class PredictTreecodeCommand implements Callable<Integer> {
         }
     }
 
+    @picocli.CommandLine.Mixin
+    IntervalOptions intervals = new IntervalOptions();
+
     @Override
     public Integer call() {
         PrintWriter w = spec.commandLine().getOut();
         checkCounts();
+        intervals.check();
+        if (intervals.on && platforms.size() > 1) {
+            throw ScalecastException.badInput("--intervals takes one --platform, got " + platforms.size());
+        }
         long t0 = System.nanoTime();
         Particles p = particles.matches("\\d+")
                 ? ParticleGenerator.generate(Integer.parseInt(particles), Distribution.parse(distribution), seed)
@@ -134,6 +141,7 @@ final class PredictTreecodeCommand implements Callable<Integer> {
             w.printf("wrote %s%n", out);
         }
         w.printf(java.util.Locale.ROOT, "prediction wall time %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        intervals.print(spec, platforms.get(0), table, List.of("procs"), List.of("t_step_s", "t_grav_s"), null, false);
         return 0;
     }
 }

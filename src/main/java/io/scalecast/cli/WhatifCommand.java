@@ -100,8 +100,12 @@ final class WhatifCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ExecutorOptions executor = new ExecutorOptions();
 
+    @picocli.CommandLine.Mixin
+    IntervalOptions intervals = new IntervalOptions();
+
     @Override
     public Integer call() {
+        intervals.check();
         PrintWriter o = spec.commandLine().getOut();
         if (app == null && platformsOut == null) {
             throw io.scalecast.util.ScalecastException.badInput("whatif needs --app hpl|treecode|pingpong (or --platforms-out DIR alone)");
@@ -123,8 +127,21 @@ final class WhatifCommand implements Callable<Integer> {
                 o.println("  " + x.name() + ": " + x.source());
             }
             write(o, s, variants, rows, scratch.dir());
+            if (app != null) {
+                printIntervals(s, a, variants, rows);
+            }
             return 0;
         }
+    }
+
+    /** With --intervals, each row's interval of the app's time from whatif re-run on sampled base platforms. */
+    private void printIntervals(WhatIf.Study s, AppSpec a, List<WhatIf.Variant> variants, List<WhatIf.Row> rows) {
+        List<String> key = new ArrayList<>(List.of("variant", "nodes", "ranks"));
+        if (!a.scalesWithRanks()) {
+            key.add("size_bytes");
+        }
+        intervals.print(spec, "--base", base, io.scalecast.trace.CsvTable.parse(WhatIfReport.csv(s, variants, rows), "whatif"), key,
+                List.of(a.timeColumn()), executor.jobs(), executor.quiet());
     }
 
     /** All or none: plots are drawn in the scratch folder, then CSV, plots and platforms are moved into place together. */

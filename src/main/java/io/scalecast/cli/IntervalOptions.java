@@ -1,0 +1,79 @@
+package io.scalecast.cli;
+
+import io.scalecast.exec.Executors;
+import io.scalecast.exec.Progress;
+import io.scalecast.trace.CsvTable;
+import io.scalecast.util.ScalecastException;
+import io.scalecast.validate.SampledPrediction;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code --intervals [--samples N] [--confidence C] [--interval-seed S]} of the predicting commands
+ * ({@code @Mixin IntervalOptions intervals;}): the command re-runs itself on sampled platforms
+ * ({@link SampledPrediction}) and prints each row's interval beside its point prediction, which stays
+ * the un-noised simulation (docs/intervals.md).
+ */
+final class IntervalOptions {
+    @Option(names = "--intervals", description = "Also print a prediction interval per row: Monte Carlo over platform samples"
+            + " drawn from the calibration's measured variability and fit uncertainty (docs/intervals.md).")
+    boolean on;
+
+    @Option(names = "--samples", paramLabel = "N", defaultValue = "20", description = "Platform samples for --intervals (default: ${DEFAULT-VALUE}).")
+    int samples;
+
+    @Option(names = "--confidence", paramLabel = "C", defaultValue = "0.9",
+            description = "Level of the central prediction interval (default: ${DEFAULT-VALUE}).")
+    double confidence;
+
+    @Option(names = "--interval-seed", paramLabel = "S", defaultValue = "1", description = "Seed of the interval sampling (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    /** Checks the values before any work. */
+    void check() {
+        if (!on) {
+            return;
+        }
+        if (samples < 2) {
+            throw ScalecastException.badInput("--samples must be at least 2 with --intervals, got " + samples);
+        }
+        if (!(confidence > 0 && confidence < 1)) {
+            throw ScalecastException.badInput("--confidence must lie strictly between 0 and 1, got " + confidence);
+        }
+    }
+
+    /**
+     * When {@code --intervals} is on, runs the samples and prints the intervals of {@code columns} for every row of
+     * {@code point}, keyed by {@code key}.
+     */
+    void print(CommandSpec spec, Path platform, CsvTable point, List<String> key, List<String> columns, Integer jobs, boolean quiet) {
+        print(spec, "--platform", platform, point, key, columns, jobs, quiet);
+    }
+
+    /** As {@link #print(CommandSpec, Path, CsvTable, List, List, Integer, boolean)} with the platform named by {@code option}. */
+    void print(CommandSpec spec, String option, Path platform, CsvTable point, List<String> key, List<String> columns, Integer jobs,
+               boolean quiet) {
+        if (!on) {
+            return;
+        }
+        // the subcommand's names (without the program's) then its arguments, unless the parse kept the root's arguments
+        List<String> names = List.of(spec.qualifiedName(" ").replaceFirst("^\\S+\\s+", "").split(" "));
+        List<String> given = spec.commandLine().getParseResult().originalArgs();
+        List<String> full = new java.util.ArrayList<>(given.size() >= names.size() && given.subList(0, names.size()).equals(names)
+                ? List.of() : names);
+        full.addAll(given);
+        try (Scratch s = Scratch.of(null, "scalecast-intervals-")) {
+            List<CsvTable> tables = SampledPrediction.run(full, option, platform, samples, seed, Executors.create("local", jobs), s.dir(),
+                    Progress.onTerminal("intervals", quiet));
+            PrintWriter o = spec.commandLine().getOut();
+            for (String c : columns) {
+                SampledPrediction.lines(point, tables, key, c, confidence).forEach(o::println);
+            }
+            o.flush();
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.scalecast.calibrate;
+
+import io.scalecast.trace.DgemmTrace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What calibration keeps of the traces' variability, from traces whose spread is known. */
+class VariabilityCalibrationTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void expectedRangeMatchesTheTabulatedValues() {
+        assertEquals(1.128, VariabilityCalibration.expectedRange(2), 0.01);
+        assertEquals(2.326, VariabilityCalibration.expectedRange(5), 0.01);
+        assertEquals(3.078, VariabilityCalibration.expectedRange(10), 0.01);
+    }
+
+    @Test
+    void nodeRunsAndBurstsGiveTheirSpreads() throws Exception {
+        double[] runRates = {4.0e9, 4.4e9, 5.0e9};
+        StringBuilder b = new StringBuilder("# kind: dgemm\n# source: test\nn,rate_flops_per_s,ranks_loaded,k,run,repetitions,rate_min_flops_per_s,rate_max_flops_per_s\n");
+        for (int run = 1; run <= 3; run++) {
+            for (int n : new int[]{256, 512, 1024}) {
+                double r = runRates[run - 1];
+                // 10 repetitions: min at e^-0.3 (slow side), max at e^+0.1 of the median
+                b.append(n).append(",").append(r).append(",1,").append(n).append(",").append(run).append(",10,")
+                        .append(r * Math.exp(-0.3)).append(",").append(r * Math.exp(0.1)).append('\n');
+            }
+        }
+        Path d = tmp.resolve("dgemm.csv");
+        Files.writeString(d, b);
+        NodeModel model = NodeModel.of(DgemmTrace.read(d), d.toString(), 0, 0);
+        Map<String, String> props = new LinkedHashMap<>();
+        List<String> sources = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        VariabilityCalibration.node(d, model, props, sources, missing);
+        double m = (Math.log(4.0e9) + Math.log(4.4e9) + Math.log(5.0e9)) / 3;
+        double sd = Math.sqrt((Math.pow(Math.log(4.0e9) - m, 2) + Math.pow(Math.log(4.4e9) - m, 2) + Math.pow(Math.log(5.0e9) - m, 2)) / 2);
+        assertEquals(sd, Double.parseDouble(props.get(VariabilityCalibration.NODE_RUN_SIGMA)), 1e-5);
+        double half = VariabilityCalibration.expectedRange(10) / 2;
+        assertEquals(0.3 / half, Double.parseDouble(props.get(VariabilityCalibration.NODE_BURST_SIGMA_SLOW)), 1e-5);
+        assertEquals(0.1 / half, Double.parseDouble(props.get(VariabilityCalibration.NODE_BURST_SIGMA_FAST)), 1e-5);
+        assertTrue(missing.isEmpty(), missing.toString());
+        assertTrue(sources.get(0).contains("sha256="), sources.toString());
+    }
+
+    @Test
+    void oneLaunchSaysTheBetweenRunSpreadIsMissing() throws Exception {
+        Path d = tmp.resolve("one.csv");
+        Files.writeString(d, "# kind: dgemm\n# source: test\nn,rate_flops_per_s,ranks_loaded\n512,5e9,1\n1024,5.1e9,1\n");
+        Map<String, String> props = new LinkedHashMap<>();
+        List<String> missing = new ArrayList<>();
+        VariabilityCalibration.node(d, NodeModel.of(DgemmTrace.read(d), d.toString(), 0, 0), props, new ArrayList<>(), missing);
+        assertFalse(props.containsKey(VariabilityCalibration.NODE_RUN_SIGMA));
+        assertFalse(props.containsKey(VariabilityCalibration.NODE_BURST_SIGMA_SLOW));
+        assertEquals(2, missing.size(), missing.toString());
+    }
+
+    @Test
+    void pingPongSpreadLineBecomesALaunchSigma() {
+        Map<String, String> props = new LinkedHashMap<>();
+        List<String> missing = new ArrayList<>();
+        VariabilityCalibration.network(Path.of("traces/local/pingpong-shm-2r-nocma.csv"), props, new ArrayList<>(), missing);
+        // spread: 3 run(s); 15.6% over all sizes, 15.6% at >= 256 KiB; d(3) = 1.69
+        double s = Math.log1p(0.156) / VariabilityCalibration.expectedRange(3);
+        String[] steps = props.get(VariabilityCalibration.NETWORK_LAUNCH_SIGMA).split(";");
+        assertEquals(s, Double.parseDouble(steps[0].split(":")[1]), 1e-5);
+        assertEquals(s, Double.parseDouble(steps[1].split(":")[1]), 1e-5);
+        assertTrue(props.get(VariabilityCalibration.NETWORK_QUANTILES).startsWith("1:"), "per-size quantiles kept");
+        assertTrue(missing.isEmpty(), missing.toString());
+    }
+}
