@@ -68,7 +68,7 @@ final class IntervalOptions {
         full.addAll(given);
         try (Scratch s = Scratch.of(null, "scalecast-intervals-")) {
             List<CsvTable> tables = SampledPrediction.run(full, option, platform, samples, seed, Executors.create("local", jobs), s.dir(),
-                    Progress.onTerminal("intervals", quiet));
+                    Progress.onTerminal("intervals", quiet), spec.findOption("--quiet") != null);
             PrintWriter o = spec.commandLine().getOut();
             for (String c : columns) {
                 SampledPrediction.lines(point, tables, key, c, confidence).forEach(o::println);

@@ -43,8 +43,12 @@ final class PredictTraceCommand implements Callable<Integer> {
             description = "A column added to --out's row (repeatable), e.g. link_rate=1gbit for a validation case's key.")
     List<String> labels = new ArrayList<>();
 
+    @picocli.CommandLine.Mixin
+    IntervalOptions intervals = new IntervalOptions();
+
     @Override
     public Integer call() {
+        intervals.check();
         TracePredictor.Engine e = TracePredictor.Engine.parse(engine);
         java.util.Map<String, String> lab = labels();
         if (out != null) {

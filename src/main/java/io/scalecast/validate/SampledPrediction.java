@@ -37,7 +37,7 @@ public final class SampledPrediction {
      * @param work     scratch folder for the variants, the tables and the logs
      */
     public static List<CsvTable> run(List<String> args, String option, Path platform, int samples, long seed, Executor executor,
-                                     Path work, Progress progress) {
+                                     Path work, Progress progress, boolean quietOption) {
         PlatformSampler sampler = PlatformSampler.read(platform, PlatformSampler.calibrationFileFor(platform));
         if (!sampler.varies()) {
             throw ScalecastException.badInput(platform + ": --intervals: the platform has neither confidence intervals (a "
@@ -49,7 +49,7 @@ public final class SampledPrediction {
             Path dir = work.resolve("sample-" + k);
             Path variant = dir.resolve(platform.getFileName());
             sampler.sample(rnd, variant);
-            List<String> step = rewrite(args, option, variant, dir.resolve("predicted.csv"));
+            List<String> step = rewrite(args, option, variant, dir.resolve("predicted.csv"), quietOption);
             tasks.add(new CommandTask("sample-" + k, List.of(step), Path.of("").toAbsolutePath().toString(), dir.resolve("logs").toString()));
         }
         List<TaskResult> done = executor.runAll(tasks, progress);
@@ -63,8 +63,11 @@ public final class SampledPrediction {
         return out;
     }
 
-    /** {@code args} without the interval and output options, {@code option} naming {@code variant}, writing {@code out}, quiet. */
-    static List<String> rewrite(List<String> args, String option, Path variant, Path out) {
+    /**
+     * {@code args} without the interval and output options, {@code option} naming {@code variant}, writing {@code out}
+     * ({@code --quiet} when the command has that option).
+     */
+    static List<String> rewrite(List<String> args, String option, Path variant, Path out, boolean quietOption) {
         List<String> step = new ArrayList<>();
         for (int a = 0; a < args.size(); a++) {
             String arg = args.get(a);
@@ -78,7 +81,10 @@ public final class SampledPrediction {
             }
             step.add(arg);
         }
-        step.addAll(List.of(option, variant.toString(), "--out", out.toString(), "--quiet"));
+        step.addAll(List.of(option, variant.toString(), "--out", out.toString()));
+        if (quietOption) {
+            step.add("--quiet");
+        }
         return step;
     }
 

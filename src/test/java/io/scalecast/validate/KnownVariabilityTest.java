@@ -63,7 +63,7 @@ class KnownVariabilityTest {
         Path plat = platform();
         PlatformSampler s = PlatformSampler.read(plat, tmp.resolve("none.calibration.json"));
         assertTrue(s.varies(), "the platform's variability is sampled");
-        int n = 1500;
+        int n = 500;
         double[] t = new double[n];
         double[] lat0 = new double[n];
         double[] lat1 = new double[n];
