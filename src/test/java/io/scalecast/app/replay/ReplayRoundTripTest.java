@@ -6,8 +6,9 @@ import io.scalecast.trace.ti.TiAction;
 import io.scalecast.trace.ti.TiReader;
 import io.scalecast.trace.ti.TiTrace;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,18 +23,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * Round trip: the project's sc_pingpong probe, built with smpicc and recorded by {@code smpirun -trace-ti}
  * (src/test/resources/ti/pingpong: 4 round trips per size, 1 B - 64 KiB, with the probe's own gather, bcast and
- * barriers), replays to what the built-in ping-pong skeleton gives on the same platform: the replayed time equals the
+ * barriers), and recorded under Open MPI by {@code scalecast trace record} (traces/apps/pingpong-shm-2r: 20 timed
+ * round trips per size, with its compute bursts), replays to what the built-in ping-pong skeleton gives on the same platform: the replayed time equals the
  * skeleton's round trips for every recorded send (2 x one-way each) plus the replay of the probe's other calls alone,
  * within 1 %.
  */
 @Tag("slow")
 class ReplayRoundTripTest {
-    static final Path TRACE = Path.of("src/test/resources/ti/pingpong");
     static final Path PLATFORM = Path.of("src/test/resources/ti/smpi-equivalent-4.xml");
 
-    @Test
-    void pingPongTraceReplaysToTheSkeletonsTimes(@TempDir Path dir) throws IOException {
-        TiTrace t = TiTrace.open(TRACE);
+    @ParameterizedTest
+    @ValueSource(strings = {"src/test/resources/ti/pingpong", "traces/apps/pingpong-shm-2r"})
+    void pingPongTraceReplaysToTheSkeletonsTimes(String trace, @TempDir Path dir) throws IOException {
+        TiTrace t = TiTrace.open(Path.of(trace));
         Map<Long, Integer> sends = new TreeMap<>();
         try (TiReader in = new TiReader(t.rankFiles().get(0), 0, 2)) {
             TiAction a;
@@ -51,7 +53,7 @@ class ReplayRoundTripTest {
         }
         double rest = replay(withoutPointToPoint(t, dir));
         double replayed = replay(t);
-        System.out.printf(java.util.Locale.ROOT, "ReplayRoundTripTest: replayed %.6g s, skeleton round trips %.6g s + rest %.6g s%n",
+        System.out.printf(java.util.Locale.ROOT, "ReplayRoundTripTest " + trace + ": replayed %.6g s, skeleton round trips %.6g s + rest %.6g s%n",
                 replayed, roundTrips, rest);
         assertEquals(roundTrips + rest, replayed, 0.01 * replayed);
     }
