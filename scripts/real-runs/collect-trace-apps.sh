@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue #25's real runs: the programs whose traces are recorded on this host's shared memory
 # (traces/apps/NAME-shm-4r, `scalecast trace record --np 4`, 4 ranks folded on the 2 cores) run
-# unmodified on the testbed, 4 ranks on 2 and on 4 nodes (ranks in blocks: node k has ranks
+# unmodified on the testbed, 4 ranks on 4 (or 2, CONFIGS) nodes (ranks in blocks: node k has ranks
 # k*4/N .. (k+1)*4/N-1), at 100mbit and 1gbit, REPEATS times each, under the measurement lock
 # (QUIET=1 by default: every other process held to 5 % of a CPU during each stretch, common.sh).
 # The measured time is what a trace replay predicts: from the last rank's return from MPI_Init
@@ -89,17 +89,23 @@ one() {
 }
 
 if want runs; then
+  # STRETCH=all: one lock around every configuration (testbed set-ups included)
+  if [ "${STRETCH:-repeat}" = all ]; then lock "all configurations"; fi
   for c in $CONFIGS; do
     nodes="${c%%:*}"; rate="${c##*:}"; cfg="${nodes}n-$rate"
     cleanup
     "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" --slots $((4 / nodes)) >&2
+    # STRETCH=config: one lock for all repeats of a configuration (when the lock is contended, each wait for it is minutes)
+    if [ "${STRETCH:-repeat}" = config ]; then lock "$cfg"; fi
     for rep in $(seq 1 "$REPEATS"); do
-      lock "$cfg r$rep"
+      [ "${STRETCH:-repeat}" != repeat ] || lock "$cfg r$rep"
       for p in $PROGS; do one "$cfg" "$p" "$rep"; done
-      unlock
+      [ "${STRETCH:-repeat}" != repeat ] || unlock
     done
+    if [ "${STRETCH:-repeat}" = config ]; then unlock; fi
     cleanup
   done
+  if [ "${STRETCH:-repeat}" = all ]; then unlock; fi
 fi
 
 if want tables; then
