@@ -1,5 +1,6 @@
 package io.scalecast.calibrate;
 
+import io.scalecast.util.SizeSteps;
 import io.scalecast.util.Stats;
 import java.util.List;
 
@@ -17,13 +18,7 @@ public record PiecewiseFit(List<PingPongPoint> points, List<Segment> segments, d
 
     /** The segment that applies to {@code sizeBytes}: a size equal to a segment's last size stays in it. */
     public Segment segmentFor(long sizeBytes) {
-        Segment s = segments.get(0);
-        for (Segment g : segments) {
-            if (sizeBytes > g.aboveBytes()) {
-                s = g;
-            }
-        }
-        return s;
+        return SizeSteps.applying(segments, Segment::aboveBytes, sizeBytes);
     }
 
     public double predictSeconds(long sizeBytes) {

@@ -1,5 +1,7 @@
 package io.scalecast.platform;
 
+import io.scalecast.util.SizeSteps;
+
 import java.util.List;
 
 /**
@@ -31,13 +33,7 @@ public record NetworkFactors(List<FactorStep> steps) {
 
     /** The step that applies to a message of {@code sizeBytes} (threshold size → lower step). */
     public FactorStep stepFor(long sizeBytes) {
-        FactorStep s = steps.get(0);
-        for (FactorStep f : steps) {
-            if (sizeBytes > f.aboveBytes()) {
-                s = f;
-            }
-        }
-        return s;
+        return SizeSteps.applying(steps, FactorStep::aboveBytes, sizeBytes);
     }
 
     /**
