@@ -84,7 +84,7 @@ public final class BeffPathCalibration {
         int procs = req.beffProcs() > 0 ? req.beffProcs() : Calibrator.largestFitting(req);
         BeffSummary row = BackboneCalibration.pick(req.beff(), procs);
         BackboneCalibration.checkFits(procs, req.nodes(), req.coresPerNode());
-        long lmax = req.beffLmaxBytes() > 0 ? req.beffLmaxBytes() : row.lmaxBytes() > 0 ? row.lmaxBytes() : 1L << 20;
+        long lmax = req.beffLmaxBytes() > 0 ? req.beffLmaxBytes() : row.lmaxBytes() > 0 ? row.lmaxBytes() : io.scalecast.util.Defaults.Beff.LMAX_BYTES;
         if (lmax < 8) {
             throw ScalecastException.badInput("--beff-lmax " + lmax + " B: expected at least 8 B (the path trace needs 4 sizes)");
         }

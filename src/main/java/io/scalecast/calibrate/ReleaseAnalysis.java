@@ -74,7 +74,7 @@ public final class ReleaseAnalysis {
      * and the eager threshold below them): per such size s, {@code s·(t_recv − t_send)/t_recv}, the part of the
      * message that had not arrived yet if the data flows at an even rate; the median over those sizes, rounded
      * down; 0 if no measured size is held. Over TCP this is what the socket buffers hold: the sender is released
-     * once the rest fits (sizes 2-8 MiB across 2 testbed nodes: 0.95-1.19 MB at 100 Mbit/s, 2.14-2.18 MB at 1 Gbit/s).
+     * once the rest fits (the testbed's figures: docs/simulated-mpi.md, {@code mpi.send-buffer-bytes}).
      */
     public static long sendBufferBytes(TreeMap<Long, double[]> m, long eagerThresholdBytes) {
         long detached = detachedMaxBytes(m, eagerThresholdBytes);

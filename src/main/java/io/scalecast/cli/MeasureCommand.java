@@ -214,7 +214,7 @@ final class MeasureCommand implements Runnable {
 
         @Override
         public Integer call() {
-            BeffProbe.Config q = quick ? BeffProbe.Config.quick(seed) : new BeffProbe.Config(0, 30, 3, seed, 0.5);
+            BeffProbe.Config q = quick ? BeffProbe.Config.quick(seed) : new BeffProbe.Config(0, io.scalecast.util.Defaults.Beff.RANDOM_PATTERNS, 3, seed, 0.5);
             BeffProbe.Config cfg = new BeffProbe.Config(lmax != null ? Units.parseBytes(lmax) : q.lmaxBytes(),
                     random != null ? random : q.randomPatterns(), reps != null ? reps : q.repetitions(), seed,
                     timePerLoop != null ? timePerLoop : q.timePerLoopSeconds());
