@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code scalecast bench engine}: speed of our simulated MPI against SMPI on the same ring. */
+/** {@code scalecast bench engine}: speed of our simulated MPI against the bare MSG bindings and SMPI on the same ring. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks of scalecast itself (simulation engine speed).")
 final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
@@ -36,6 +36,14 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--cfg", paramLabel = "key:value", description = "SimGrid configuration for both engines (default: network/model:CM02).")
     List<String> cfg = new ArrayList<>();
 
+    @Option(names = "--mpi", paramLabel = "key:value", description = "MPI-layer property for scalecast's ring, e.g."
+            + " mpi.eager-threshold-bytes:0 (repeatable; the bare ring and SMPI have no such layer).")
+    List<String> mpi = new ArrayList<>();
+
+    @Option(names = "--count", description = "Also run scalecast's ring once per rank count with its counters on and print"
+            + " what it asks of SimGrid per message (MSG calls, helper processes, mailboxes).")
+    boolean count;
+
     @Override
     public Integer call() {
         if (!"engine".equals(what)) {
@@ -45,15 +53,32 @@ final class BenchCommand implements Callable<Integer> {
             throw ScalecastException.badInput("bench engine: --ranks must be at least 2, --messages and --repeats at least 1");
         }
         List<String> c = cfg.isEmpty() ? List.of("network/model:CM02") : cfg;
-        EngineBenchmark.Result r = EngineBenchmark.run(ranks, messages, bytes, repeats, c);
+        java.util.Map<String, String> props = new java.util.LinkedHashMap<>();
+        for (String m : mpi) {
+            int colon = m.indexOf(':');
+            if (colon <= 0 || !m.startsWith("mpi.")) {
+                throw ScalecastException.badInput("bench engine: --mpi " + m + ": expected mpi.key:value, e.g. mpi.eager-threshold-bytes:0");
+            }
+            props.put(m.substring(0, colon), m.substring(colon + 1));
+        }
+        EngineBenchmark.Result r = EngineBenchmark.run(ranks, messages, bytes, repeats, c, props);
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "ring of %d-byte messages, %d steps per rank, %s, %d repeat(s), median wall%n", bytes, messages,
                 String.join(" ", c), repeats);
-        out.printf(Locale.ROOT, "%-9s %6s %9s %10s %10s %12s %13s %7s%n", "engine", "ranks", "messages", "wall_s", "net_wall_s",
-                "msgs/wall_s", "simulated_s", "spread");
+        out.printf(Locale.ROOT, "%-9s %6s %9s %10s %10s %12s %17s %13s %7s %13s%n", "engine", "ranks", "messages", "wall_s",
+                "net_wall_s", "msgs/wall_s", "(repeats lo-hi)", "simulated_s", "spread", "peak_rss_MiB");
         for (EngineBenchmark.Row row : r.rows()) {
-            out.printf(Locale.ROOT, "%-9s %6d %9d %10.3f %10.3f %12.0f %13.6f %6.1f%%%n", row.engine(), row.ranks(), row.messages(),
-                    row.wallSeconds(), row.netWallSeconds(), row.messagesPerWallSecond(), row.simulatedSeconds(), 100 * row.spread());
+            out.printf(Locale.ROOT, "%-9s %6d %9d %10.3f %10.3f %12.0f %17s %13.6f %6.1f%% %13s%n", row.engine(), row.ranks(),
+                    row.messages(), row.wallSeconds(), row.netWallSeconds(), row.messagesPerWallSecond(),
+                    String.format(Locale.ROOT, "(%.0f-%.0f)", row.rateLow(), row.rateHigh()), row.simulatedSeconds(),
+                    100 * row.spread(), memory(row));
+        }
+        for (int n : ranks) {
+            EngineBenchmark.Row b = find(r, "bare-msg", n);
+            EngineBenchmark.Row j = find(r, "java-msg", n);
+            out.printf(Locale.ROOT, "%d ranks: scalecast's layer moves %.2f of the bare bindings' messages per wall second"
+                    + " (peak memory per rank: %s bare, %s scalecast)%n", n, j.messagesPerWallSecond() / b.messagesPerWallSecond(),
+                    perRank(b), perRank(j));
         }
         if (r.smpiSkipped() != null) {
             out.println("SMPI skipped: " + r.smpiSkipped());
@@ -65,8 +90,28 @@ final class BenchCommand implements Callable<Integer> {
                         + " (whole runs: %.1fx)%n", n, s.messagesPerWallSecond() / j.messagesPerWallSecond(), j.wallSeconds() / s.wallSeconds());
             }
         }
+        out.println("peak_rss: the child JVM's VmHWM (/proc/self/status) at the end of the run, largest over repeats; per rank = it / ranks");
+        if (count) {
+            for (int n : ranks) {
+                StringBuilder b = new StringBuilder(n + " ranks, per message:");
+                EngineBenchmark.countsPerMessage(n, messages, bytes, c, props).forEach((k, v) -> {
+                    if (v > 0) {
+                        b.append(String.format(Locale.ROOT, " %s %.3f", k, v));
+                    }
+                });
+                out.println(b);
+            }
+        }
         out.printf(Locale.ROOT, "load average at end: %s%n", loadavg());
         return 0;
+    }
+
+    private static String memory(EngineBenchmark.Row row) {
+        return row.peakRssKb() < 0 ? "-" : String.format(Locale.ROOT, "%.1f", row.peakRssKb() / 1024.0);
+    }
+
+    private static String perRank(EngineBenchmark.Row row) {
+        return row.peakRssKb() < 0 ? "unknown" : String.format(Locale.ROOT, "%.2f MiB", row.peakRssKb() / 1024.0 / row.ranks());
     }
 
     private static EngineBenchmark.Row find(EngineBenchmark.Result r, String engine, int n) {

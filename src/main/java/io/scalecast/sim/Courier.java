@@ -10,7 +10,7 @@ import org.simgrid.msg.Task;
  * ({@link MsgWorld#courierRendezvous}): it waits until the receiver has matched, releases a
  * detached sender then, waits for the pair's {@link Line} when rendezvous is serialized, sends
  * the head, and, for a message with a buffered tail, releases the sender and sends the tail,
- * whose receive the receiving host's postman posts.
+ * which flows at once as eager data does ({@link EagerDelivery}).
  */
 final class Courier extends Process {
     private final MsgWorld world;
@@ -56,7 +56,9 @@ final class Courier extends Process {
 
     @Override
     public void main(String[] args) {
+        CpuPin.here();
         if (!pending.matched) {
+            SimCounters.add(SimCounters.Kind.SEM_ACQUIRE);
             pending.gate.acquire();
         }
         if (releaseAtMatch) {
@@ -66,12 +68,17 @@ final class Courier extends Process {
             line.acquire(direction);
         }
         try {
+            SimCounters.add(SimCounters.Kind.SEND);
             new Task("m", 0, headBytes).send(mailbox);
             if (tailBytes > 0) {
                 releaseSender();
                 String tm = MsgWorld.tailMailbox(mailbox);
-                world.announceEager(tm, dstWorld);
-                new Task("m", 0, tailBytes).send(tm);
+                EagerDelivery eager = world.eager();
+                if (tailBytes <= 0) {
+                    eager.sent(tm, dstWorld, tailBytes); // the postman's receive, posted before the send as ever
+                }
+                SimCounters.add(SimCounters.Kind.SEND);
+                new Task("m", 0, tailBytes).send(eager.target(tm, dstWorld, tailBytes));
             }
         } catch (MsgException | RuntimeException e) {
             SimChild.die(e);

@@ -23,6 +23,7 @@ final class Line {
         }
         Waiter w = new Waiter(dir);
         queue.add(w);
+        SimCounters.add(SimCounters.Kind.SEM_ACQUIRE);
         w.gate.acquire();
     }
 
@@ -32,6 +33,7 @@ final class Line {
             direction = queue.peek().direction;
             while (!queue.isEmpty() && queue.peek().direction == direction) {
                 active++;
+                SimCounters.add(SimCounters.Kind.SEM_RELEASE);
                 queue.poll().gate.release();
             }
         }

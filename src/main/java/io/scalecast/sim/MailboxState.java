@@ -11,7 +11,9 @@ sealed interface MailboxState permits MailboxState.Mark, MailboxState.Posted, Ma
     enum Mark implements MailboxState {
         /** The receiver posted its own receive first. */
         CLAIMED,
-        /** An eager send waits for the receiving host's postman to post the receive. */
+        /** An eager message was sent to the receiver's permanent mailbox ({@link EagerDelivery#target}). */
+        EAGER,
+        /** A zero-byte eager send waits for the receiving host's postman to post the receive. */
         ANNOUNCED,
         /** A rendezvous send is posted; the transfer waits for the receiver. */
         RENDEZVOUS

@@ -91,6 +91,7 @@ final class MsgComm implements Comm {
     private void busy(double seconds) {
         if (seconds > 0) {
             try {
+                SimCounters.add(SimCounters.Kind.SLEEP);
                 Process.getCurrentProcess().waitFor(seconds);
             } catch (HostFailureException e) {
                 throw new IllegalStateException(e);
@@ -159,8 +160,9 @@ final class MsgComm implements Comm {
         String mb = world.nextSendMailbox(id, worldRanks[rank], dstWorld, tag);
         world.countMessage();
         if (c.eager(bytes)) {
-            new Task("m", 0, bytes).dsend(mb);
-            world.announceEager(mb, dstWorld);
+            SimCounters.add(SimCounters.Kind.DSEND);
+            new Task("m", 0, bytes).dsend(world.eager().target(mb, dstWorld, bytes));
+            world.eager().sent(mb, dstWorld, bytes);
             return MsgRequest.sent(this, bytes);
         }
         boolean detached = c.releasesSenderEarly(bytes);
@@ -168,6 +170,7 @@ final class MsgComm implements Comm {
         if (detached || tail > 0 || c.serializedRendezvous()) {
             return world.courierRendezvous(this, bytes, tail, mb, worldRanks[rank], dstWorld, detached, c.serializedRendezvous());
         }
+        SimCounters.add(SimCounters.Kind.ISEND);
         org.simgrid.msg.Comm sc = new Task("m", 0, bytes).isend(mb);
         world.announceRendezvous(mb);
         return MsgRequest.send(this, sc, bytes);
@@ -175,7 +178,7 @@ final class MsgComm implements Comm {
 
     MsgRequest irecv0(int src, int tag) {
         String mb = world.nextRecvMailbox(id, worldRanks[src], worldRanks[rank], tag);
-        return MsgRequest.recv(this, world, mb, world.claim(mb));
+        return MsgRequest.recv(this, world, mb, world.claim(mb, worldRanks[rank]));
     }
 
     @Override
@@ -220,6 +223,7 @@ final class MsgComm implements Comm {
             return;
         }
         try {
+            SimCounters.add(SimCounters.Kind.EXECUTE);
             new Task("compute", ComputeNoise.scale(worldRanks[rank], flops), 0).execute();
         } catch (MsgException e) {
             throw new IllegalStateException("compute failed: " + e, e);

@@ -50,6 +50,7 @@ final class MsgRequest implements Request {
 
         void complete() {
             done = true;
+            SimCounters.add(SimCounters.Kind.SEM_RELEASE);
             gate.release();
         }
     }
@@ -94,7 +95,7 @@ final class MsgRequest implements Request {
             transferred = delivery.done;
         } else {
             try {
-                while (!transferred && comm.test()) {
+                while (!transferred && countTest() && comm.test()) {
                     arrived();
                 }
             } catch (MsgException e) {
@@ -102,6 +103,11 @@ final class MsgRequest implements Request {
             }
         }
         return transferred;
+    }
+
+    private static boolean countTest() {
+        SimCounters.add(SimCounters.Kind.TEST);
+        return true;
     }
 
     @Override
@@ -113,12 +119,14 @@ final class MsgRequest implements Request {
     boolean awaitTransfer() {
         if (!transferred && delivery != null) {
             if (!delivery.done) {
+                SimCounters.add(SimCounters.Kind.SEM_ACQUIRE);
                 delivery.gate.acquire();
             }
             transferred = true;
         } else {
             while (!transferred) {
                 try {
+                    SimCounters.add(SimCounters.Kind.WAIT);
                     comm.waitCompletion();
                 } catch (MsgException e) {
                     throw new IllegalStateException((receive ? "receive" : "send") + " failed: " + e, e);
@@ -141,7 +149,7 @@ final class MsgRequest implements Request {
             tailBytes = -1;
             MsgWorld.Tail tail = world.takeTail(mailbox);
             if (tail != null) {
-                comm = world.claim(tail.mailbox());
+                comm = world.claim(tail.mailbox(), owner.worldRank(owner.rank()));
                 tailBytes = tail.bytes();
                 transferred = false;
             }

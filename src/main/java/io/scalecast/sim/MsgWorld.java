@@ -21,15 +21,15 @@ import java.util.Map;
  * receiver find the name from their own counters, with no simulated control traffic.
  *
  * <p><b>Eager delivery.</b> An MSG transfer starts only when both a send and a receive are posted
- * on its mailbox. For eager messages the data must flow at once, so one {@link Postman} process
- * per host posts the receive on the receiver's behalf, in the same simulated instant (woken by a
- * zero-time semaphore). Whoever posts the receive first (the rank or its postman) owns it; the
- * {@link #state} map records who came first so that nothing is received twice or leaks.
+ * on its mailbox. For eager messages the data must flow at once: {@link EagerDelivery} sends them
+ * to a mailbox of which the receiver is SimGrid's permanent receiver (zero-byte ones through a
+ * postman process that posts the receive). The {@link #state} map records which side of a message
+ * came first, so that nothing is received twice or leaks.
  *
  * <p><b>Release points.</b> A detached send ({@link MpiConfig#releasesSenderEarly}) is moved by a {@link Courier}
  * that releases its sender once the receiver has matched; a send beyond the socket buffers
  * ({@link MpiConfig#bufferedTailBytes}) by one that sends the head, releases the sender, then sends the tail,
- * which the receiving host's postman takes as it does eager data.
+ * which flows at once as eager data does.
  *
  * <p><b>Serialized rendezvous</b> ({@code mpi.rendezvous-exchange: serialized}). Rendezvous data
  * between two ranks flows one direction at a time, as Open MPI's TCP transport does it (one
@@ -47,7 +47,6 @@ final class MsgWorld {
     private final int[] hostOfRank;
     private final MpiConfig config;
     private long messages;
-    private int ranksDone;
 
     private final Map<String, Integer> sendSeq = new HashMap<>();
     private final Map<String, Integer> recvSeq = new HashMap<>();
@@ -59,7 +58,8 @@ final class MsgWorld {
     /** Per unordered rank pair (key {@code min·ranks + max}), under serialized rendezvous. */
     private final Map<Long, Line> lines = new HashMap<>();
     private int couriers;
-    private Postman[] postmen;
+    private final EagerDelivery eager;
+    private int ranksDone;
 
     MsgWorld(SimJob job, int ranks, Skeleton skeleton) {
         this.job = job;
@@ -68,6 +68,7 @@ final class MsgWorld {
         this.config = MpiConfig.fromProperties(job.params());
         this.factors = networkFactors(job);
         this.hostOfRank = Placement.place(ranks, job.hosts().size(), job.params());
+        this.eager = new EagerDelivery(state, hostOfRank);
     }
 
     SimResult run(String[] init) throws Exception {
@@ -85,21 +86,19 @@ final class MsgWorld {
         for (int r = 0; r < ranks; r++) {
             world[r] = r;
         }
-        postmen = new Postman[hosts.length];
+        CpuPin.choose();
+        eager.startPostmen(hosts);
         for (int r = 0; r < ranks; r++) {
-            int h = hostOfRank[r];
-            if (postmen[h] == null) {
-                postmen[h] = new Postman(this, hosts[h], "postman" + h);
-                postmen[h].start();
-            }
-        }
-        for (int r = 0; r < ranks; r++) {
-            new RankProcess(hosts[hostOfRank[r]], "rank" + r, new MsgComm(this, 0, world, r)).start();
+            new RankProcess(hosts[hostOfRank[r]], "rank" + r, r, new MsgComm(this, 0, world, r)).start();
         }
         Msg.run();
         SimResult result = skeleton.result(Msg.getClock());
         result.simulatedSeconds(Msg.getClock());
         result.messages(messages);
+        if (Boolean.parseBoolean(job.params().get(SimCounters.PARAM))) {
+            SimCounters.report(result);
+        }
+        SimCounters.dump(job.skeleton().substring(job.skeleton().lastIndexOf('.') + 1) + " ranks=" + ranks, messages);
         return result;
     }
 
@@ -135,6 +134,7 @@ final class MsgWorld {
     }
 
     String nextSendMailbox(int comm, int srcWorld, int dstWorld, int tag) {
+        SimCounters.add(SimCounters.Kind.MAILBOX_NEW);
         return next(sendSeq, channel(comm, srcWorld, dstWorld, tag));
     }
 
@@ -152,13 +152,8 @@ final class MsgWorld {
         return s != null && s != MailboxState.Mark.CLAIMED;
     }
 
-    /** The sender of an eager message asks the receiver's postman to post the receive now. */
-    void announceEager(String mailbox, int dstWorld) {
-        if (state.remove(mailbox) == MailboxState.Mark.CLAIMED) {
-            return;
-        }
-        state.put(mailbox, MailboxState.Mark.ANNOUNCED);
-        postmen[hostOfRank[dstWorld]].deliver(mailbox);
+    EagerDelivery eager() {
+        return eager;
     }
 
     /** The sender of a rendezvous message has posted it; the transfer waits for the receiver. */
@@ -169,37 +164,30 @@ final class MsgWorld {
     }
 
     /**
-     * The receiver's side of {@code mailbox}: the postman's receive, or a new one of its own.
-     * Every state change happens before the MSG call, because an MSG call lets other processes
-     * run: a postman caught inside its {@code irecv} has already left its {@link MailboxState.Posted} marker,
-     * and the rank yields (zero simulated time) until the postman has its handle.
+     * The receiver's side of {@code mailbox}, posted by world rank {@code me}: the eager message's receive from
+     * its permanent mailbox, or a receive on the message's own mailbox. Every state change happens before the
+     * MSG call, because an MSG call lets other processes run.
      */
-    org.simgrid.msg.Comm claim(String mailbox) {
+    org.simgrid.msg.Comm claim(String mailbox, int me) {
         MailboxState s = state.remove(mailbox);
         if (s instanceof MailboxState.Pending r) {
             r.matched = true;
+            SimCounters.add(SimCounters.Kind.SEM_RELEASE);
             r.gate.release();
         }
+        if (s == MailboxState.Mark.EAGER) {
+            return eager.take(mailbox, me);
+        }
         if (s instanceof MailboxState.Posted p) {
-            while (p.comm == null) {
-                Process.yield();
-            }
-            return p.comm;
+            return EagerDelivery.posted(p);
         }
         if (s == null) {
             state.put(mailbox, MailboxState.Mark.CLAIMED);
         }
+        SimCounters.add(SimCounters.Kind.IRECV_RANK);
         return Task.irecv(mailbox);
     }
 
-    /** The receiving host's postman posts the receive of an announced eager message. */
-    void postmanPost(String mailbox) {
-        if (state.get(mailbox) == MailboxState.Mark.ANNOUNCED) {
-            MailboxState.Posted p = new MailboxState.Posted();
-            state.put(mailbox, p);
-            p.comm = Task.irecv(mailbox);
-        }
-    }
 
     // ---- rendezvous sends moved by a courier -------------------------------------------------
 
@@ -207,6 +195,7 @@ final class MsgWorld {
     private final java.util.Map<String, Long> tails = new java.util.HashMap<>();
 
     static String tailMailbox(String mailbox) {
+        SimCounters.add(SimCounters.Kind.MAILBOX_NEW);
         return mailbox + "~tail";
     }
 
@@ -232,8 +221,8 @@ final class MsgWorld {
      * The sender is released at the match when {@code releaseAtMatch} (a detached send, as Open MPI over TCP
      * releases sends up to {@code mpi.detached-send-max-bytes}: docs/simulated-mpi.md); after the
      * head when the message has a buffered {@code tail} ({@link MpiConfig#bufferedTailBytes}: the courier sends
-     * {@code bytes − tail}, releases the sender, then sends the tail, whose receive the receiver's postman posts as
-     * for eager data; the receiver's request waits for both parts, and a serialized line stays held until the tail
+     * {@code bytes − tail}, releases the sender, then sends the tail, which flows at once as
+     * eager data does; the receiver's request waits for both parts, and a serialized line stays held until the tail
      * is through); else when the whole message has arrived.
      */
     MsgRequest courierRendezvous(MsgComm owner, long bytes, long tail, String mailbox, int srcWorld, int dstWorld,
@@ -251,6 +240,7 @@ final class MsgWorld {
                 ? lines.computeIfAbsent((long) Math.min(srcWorld, dstWorld) * ranks + Math.max(srcWorld, dstWorld), k -> new Line())
                 : null;
         MsgRequest.Delivery d = new MsgRequest.Delivery();
+        SimCounters.add(SimCounters.Kind.COURIER_START);
         new Courier(this, Process.getCurrentProcess().getHost(), "courier" + (couriers++), releaseAtMatch, bytes - tail,
                 tail > 0 ? factors.equalTimeTailBytes(bytes, tail) : 0, mailbox,
                 dstWorld, p, line, srcWorld < dstWorld ? 1 : -1, d).start();
@@ -286,9 +276,11 @@ final class MsgWorld {
         if (x.arrived == size) {
             exchanges.remove(key);
             for (int i = 0; i < size - 1; i++) {
+                SimCounters.add(SimCounters.Kind.SEM_RELEASE);
                 x.gate.release();
             }
         } else {
+            SimCounters.add(SimCounters.Kind.SEM_ACQUIRE);
             x.gate.acquire();
         }
         return x.rows;
@@ -309,26 +301,26 @@ final class MsgWorld {
     private void rankDone() {
         ranksDone++;
         if (ranksDone == ranks) {
-            for (Postman p : postmen) {
-                if (p != null) {
-                    p.stop();
-                }
-            }
+            eager.stopPostmen();
         }
     }
 
     /** One MPI rank as an MSG process. */
     private final class RankProcess extends Process {
+        private final int worldRank;
         private final MsgComm comm;
 
-        RankProcess(Host host, String name, MsgComm comm) {
+        RankProcess(Host host, String name, int worldRank, MsgComm comm) {
             super(host, name, new String[0]);
+            this.worldRank = worldRank;
             this.comm = comm;
         }
 
         @Override
         public void main(String[] args) throws MsgException {
             try {
+                CpuPin.here();
+                EagerDelivery.becomeReceiver(worldRank);
                 skeleton.rank(comm);
             } catch (Exception | Error e) {
                 SimChild.die(e);

@@ -51,14 +51,15 @@ public final class SimChild {
     }
 
     static SimResult simulate(SimJob job) throws Exception {
-        Skeleton skeleton = (Skeleton) Class.forName(job.skeleton()).getDeclaredConstructor().newInstance();
-        int ranks;
-        MsgWorld world;
+        boolean bare = BareRing.class.getName().equals(job.skeleton());
+        Skeleton skeleton = bare ? null : (Skeleton) Class.forName(job.skeleton()).getDeclaredConstructor().newInstance();
+        MsgWorld world = null;
         try {
             // parameters and placement: what fails here is the input, not the simulation
-            ComputeNoise.configure(job.params());
-            ranks = skeleton.configure(job.params(), job.hosts().size());
-            world = new MsgWorld(job, ranks, skeleton);
+            if (!bare) {
+                ComputeNoise.configure(job.params());
+                world = new MsgWorld(job, skeleton.configure(job.params(), job.hosts().size()), skeleton);
+            }
         } catch (IllegalArgumentException e) {
             String msg = e instanceof NumberFormatException
                     ? job.platform() + ": a number was expected in its mpi.* properties or the skeleton's parameters (" + e.getMessage() + ")"
@@ -74,6 +75,9 @@ public final class SimChild {
             init.add("--cfg=" + c);
         }
         init.add("--log=root.thres:critical");
+        if (bare) {
+            return BareRing.run(job, init.toArray(new String[0]));
+        }
         return world.run(init.toArray(new String[0]));
     }
 }

@@ -90,6 +90,11 @@ public final class SimEngine {
         cmd.add(java);
         cmd.add("-Xmx" + job.maxHeapMb() + "m");
         cmd.add("-Xss512k");
+        cmd.addAll(FOREIGN);
+        // C1 only and the serial collector: less CPU for the JVM itself in a child that mostly hands over between
+        // threads (docs/simulated-mpi.md, "Cost of a message": measured on small and 1024-rank simulations)
+        cmd.add("-XX:TieredStopAtLevel=1");
+        cmd.add("-XX:+UseSerialGC");
         // SimGrid's aborts (SIGABRT) make the JVM write a crash log: into the job's folder, not the working directory
         cmd.add("-XX:ErrorFile=" + jobFile.toAbsolutePath().getParent().resolve("hs_err_pid%p.log"));
         cmd.add("-Djava.awt.headless=true");
@@ -103,6 +108,9 @@ public final class SimEngine {
         cmd.add(resultFile.toString());
         return cmd;
     }
+
+    /** The foreign linker, for {@link ReceiverMailbox} (an incubator module in Java 17). */
+    static final List<String> FOREIGN = List.of("--add-modules", "jdk.incubator.foreign", "--enable-native-access=ALL-UNNAMED");
 
     /** Writes a job file for {@link SimChild}. */
     public static void writeJob(SimJob job, Path jobFile) throws IOException {

@@ -1,6 +1,9 @@
 package io.scalecast.app.bench;
 
 import io.scalecast.util.Stats;
+import io.scalecast.sim.BareRing;
+import io.scalecast.sim.PeakMemory;
+import io.scalecast.sim.SimCounters;
 import io.scalecast.sim.SimEngine;
 import io.scalecast.sim.SimJob;
 import io.scalecast.sim.SimResult;
@@ -23,8 +26,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Speed of the simulation engine: the same ring ({@link RingSkeleton}, {@code src/main/smpi/ring.c})
- * simulated by our Java MSG layer and by SMPI on the same platform and network model, timed in
- * wall seconds. Each engine also runs the ring with 0 messages; the difference ("net") is the
+ * simulated by the bare MSG bindings ({@link BareRing}: the floor a Java layer starts from), by our
+ * Java MSG layer and by SMPI on the same platform and network model, timed in wall seconds. Each engine also runs the ring with 0 messages; the difference ("net") is the
  * cost of the messages alone, without JVM / SMPI start-up and platform loading.
  */
 public final class EngineBenchmark {
@@ -32,17 +35,21 @@ public final class EngineBenchmark {
     }
 
     /**
-     * @param engine            {@code java-msg} or {@code smpi}
+     * @param engine            {@code bare-msg} (the ring on the bare bindings, {@code sim.BareRing}), {@code java-msg}
+     *                          (scalecast's simulated MPI) or {@code smpi}
      * @param ranks             simulated processes
      * @param messagesPerRank   ring steps (each rank sends one message per step)
      * @param messages          messages simulated in all
      * @param wallSeconds       wall time of the whole run (start-up included), median over repeats
-     * @param netWallSeconds    wall time minus that of the same run with 0 messages
-     * @param simulatedSeconds  simulated time of the ring (rank 0), to check both engines agree
+     * @param netWallSeconds    wall time minus that of the same run with 0 messages (medians)
+     * @param simulatedSeconds  simulated time of the ring (rank 0), to check the engines agree
      * @param spread            (max − min) / median of the wall times over repeats
+     * @param rateLow           lowest messages per net wall second of one repeat (its run minus its 0-message run)
+     * @param rateHigh          highest of the same
+     * @param peakRssKb         the child JVM's peak resident set (VmHWM), largest over repeats, KiB; −1 if not measured
      */
     public record Row(String engine, int ranks, long messagesPerRank, long messages, double wallSeconds, double netWallSeconds,
-                      double simulatedSeconds, double spread) {
+                      double simulatedSeconds, double spread, double rateLow, double rateHigh, long peakRssKb) {
         /** Messages per net wall second. */
         public double messagesPerWallSecond() {
             return messages / netWallSeconds;
@@ -67,19 +74,54 @@ public final class EngineBenchmark {
     }
 
     public static Result run(List<Integer> ranks, long messages, long bytes, int repeats, List<String> cfg) {
-        int maxRanks = ranks.stream().mapToInt(Integer::intValue).max().orElseThrow();
-        Path dir;
+        return run(ranks, messages, bytes, repeats, cfg, Map.of());
+    }
+
+    /**
+     * What one scalecast ring of {@code n} ranks asks of SimGrid per message ({@code sim.SimCounters}: MSG calls by
+     * kind, helper processes, mailboxes), from one untimed run with the counters on; {@code mpi} as in {@link #run}.
+     */
+    public static Map<String, Double> countsPerMessage(int n, long messages, long bytes, List<String> cfg, Map<String, String> mpi) {
+        Path dir = scratch();
         try {
-            dir = io.scalecast.util.Dirs.createTemp("scalecast-bench-");
+            Path platform = dir.resolve("cluster-" + n + ".xml");
+            AtomicFiles.writeString(platform, clusterXml(n));
+            Map<String, String> extra = new LinkedHashMap<>(mpi);
+            extra.put(SimCounters.PARAM, "true");
+            SimResult r = SimEngine.run(job(platform, n, messages, bytes, cfg, extra));
+            Map<String, Double> out = new LinkedHashMap<>();
+            r.values().forEach((k, v) -> {
+                if (k.startsWith("count.")) {
+                    out.put(k.substring(6), Double.parseDouble(v) / r.messages());
+                }
+            });
+            return out;
+        } finally {
+            Dirs.deleteTree(dir);
+        }
+    }
+
+    private static Path scratch() {
+        try {
+            return io.scalecast.util.Dirs.createTemp("scalecast-bench-");
         } catch (IOException e) {
             throw ScalecastException.failure("cannot create a scratch directory: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * @param mpi MPI-layer parameters ({@code mpi.*} keys, e.g. {@code mpi.eager-threshold-bytes}) for scalecast's ring
+     *            (the bare ring and SMPI have no such layer)
+     */
+    public static Result run(List<Integer> ranks, long messages, long bytes, int repeats, List<String> cfg, Map<String, String> mpi) {
+        int maxRanks = ranks.stream().mapToInt(Integer::intValue).max().orElseThrow();
+        Path dir = scratch();
         try {
             Path platform = dir.resolve("cluster-" + maxRanks + ".xml");
             AtomicFiles.writeString(platform, clusterXml(maxRanks));
             List<Row> rows = new ArrayList<>();
             for (int n : ranks) {
-                rows.add(java(platform, n, messages, bytes, repeats, cfg));
+                rows.addAll(java(platform, n, messages, bytes, repeats, cfg, mpi));
             }
             String why = smpiMissing();
             if (why == null) {
@@ -100,39 +142,71 @@ public final class EngineBenchmark {
         }
     }
 
-    private static Row java(Path platform, int n, long messages, long bytes, int repeats, List<String> cfg) {
-        double[] walls = new double[repeats];
-        double[] zero = new double[repeats];
-        double sim = 0;
-        long msgs = 0;
+    /** The bare ring and scalecast's ring, repeat by repeat in turn so that both see the same load. */
+    private static List<Row> java(Path platform, int n, long messages, long bytes, int repeats, List<String> cfg,
+                                  Map<String, String> mpi) {
+        SimJob ring = job(platform, n, messages, bytes, cfg, mpi);
+        SimJob empty = job(platform, n, 0, bytes, cfg, mpi);
+        Runs bare = new Runs(repeats);
+        Runs ours = new Runs(repeats);
         for (int k = 0; k < repeats; k++) {
-            SimResult r = SimEngine.run(job(platform, n, messages, bytes, cfg));
-            walls[k] = r.wallSeconds();
-            sim = r.number("simulated_s");
-            msgs = r.messages();
-            zero[k] = SimEngine.run(job(platform, n, 0, bytes, cfg)).wallSeconds();
+            bare.add(k, SimEngine.run(BareRing.job(ring)), SimEngine.run(BareRing.job(empty)));
+            ours.add(k, SimEngine.run(ring), SimEngine.run(empty));
         }
-        return row("java-msg", n, messages, msgs, walls, zero, sim);
+        return List.of(bare.row("bare-msg", n, messages), ours.row("java-msg", n, messages));
     }
 
-    private static SimJob job(Path platform, int n, long messages, long bytes, List<String> cfg) {
-        Map<String, String> p = new LinkedHashMap<>();
+    /** One Java engine's repeats: wall times with and without messages, simulated time, peak memory. */
+    private static final class Runs {
+        final double[] walls;
+        final double[] zero;
+        double sim;
+        long msgs;
+        long peakKb = -1;
+
+        Runs(int repeats) {
+            walls = new double[repeats];
+            zero = new double[repeats];
+        }
+
+        void add(int k, SimResult full, SimResult empty) {
+            walls[k] = full.wallSeconds();
+            zero[k] = empty.wallSeconds();
+            sim = full.number("simulated_s");
+            msgs = full.messages();
+            if (full.values().containsKey(PeakMemory.KEY)) {
+                peakKb = Math.max(peakKb, (long) full.number(PeakMemory.KEY));
+            }
+        }
+
+        Row row(String engine, int n, long perRank) {
+            return EngineBenchmark.row(engine, n, perRank, msgs, walls, zero, sim, peakKb);
+        }
+    }
+
+    private static SimJob job(Path platform, int n, long messages, long bytes, List<String> cfg, Map<String, String> extra) {
+        Map<String, String> p = new LinkedHashMap<>(extra);
         p.put("np", Integer.toString(n));
         p.put("messages", Long.toString(messages));
         p.put("bytes", Long.toString(bytes));
         return Simulations.job(platform, RingSkeleton.class, p, null, cfg);
     }
 
-    private static Row row(String engine, int n, long perRank, long msgs, double[] walls, double[] zero, double sim) {
+    private static Row row(String engine, int n, long perRank, long msgs, double[] walls, double[] zero, double sim, long peakKb) {
         double w = Stats.median(walls);
         double z = Stats.median(zero);
         double lo = Double.MAX_VALUE;
         double hi = 0;
-        for (double v : walls) {
-            lo = Math.min(lo, v);
-            hi = Math.max(hi, v);
+        double rateLo = Double.MAX_VALUE;
+        double rateHi = 0;
+        for (int k = 0; k < walls.length; k++) {
+            lo = Math.min(lo, walls[k]);
+            hi = Math.max(hi, walls[k]);
+            double rate = msgs / Math.max(1e-6, walls[k] - zero[k]);
+            rateLo = Math.min(rateLo, rate);
+            rateHi = Math.max(rateHi, rate);
         }
-        return new Row(engine, n, perRank, msgs, w, Math.max(1e-6, w - z), sim, (hi - lo) / w);
+        return new Row(engine, n, perRank, msgs, w, Math.max(1e-6, w - z), sim, (hi - lo) / w, rateLo, rateHi, peakKb);
     }
 
     /** Why SMPI cannot run here (no smpicc/smpirun on PATH, or no ring source), or null. */
@@ -182,7 +256,7 @@ public final class EngineBenchmark {
             exec(smpirun(exe, platform, hostfile, n, 0, bytes, cfg), dir, 3600);
             zero[k] = (System.nanoTime() - t1) / 1e9;
         }
-        return row("smpi", n, messages, (long) n * messages, walls, zero, sim);
+        return row("smpi", n, messages, (long) n * messages, walls, zero, sim, -1);
     }
 
     private static List<String> smpirun(Path exe, Path platform, Path hostfile, int n, long messages, long bytes, List<String> cfg) {

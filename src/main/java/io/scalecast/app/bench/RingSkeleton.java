@@ -1,6 +1,7 @@
 package io.scalecast.app.bench;
 
 import io.scalecast.sim.Comm;
+import io.scalecast.sim.PeakMemory;
 import io.scalecast.sim.Request;
 import io.scalecast.sim.SimResult;
 import io.scalecast.sim.Skeleton;
@@ -10,7 +11,7 @@ import java.util.Map;
 /**
  * The engine benchmark's ring, call for call as {@code src/main/smpi/ring.c}: every rank,
  * {@code messages} times, isends {@code bytes} to rank+1, receives from rank−1 and waits for its
- * send. Parameters: {@code np}, {@code messages} (default 200), {@code bytes} (default 65536).
+ * send. The result carries the child JVM's peak resident set ({@link PeakMemory}). Parameters: {@code np}, {@code messages} (default 200), {@code bytes} (default 65536).
  */
 public final class RingSkeleton implements Skeleton {
     private int np;
@@ -46,6 +47,8 @@ public final class RingSkeleton implements Skeleton {
 
     @Override
     public SimResult result(double simulatedSeconds) {
-        return new SimResult().put("simulated_s", elapsed);
+        SimResult r = new SimResult().put("simulated_s", elapsed);
+        PeakMemory.put(r);
+        return r;
     }
 }

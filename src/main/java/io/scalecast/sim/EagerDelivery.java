@@ -1,0 +1,131 @@
+package io.scalecast.sim;
+
+import org.simgrid.msg.Host;
+import org.simgrid.msg.Process;
+import org.simgrid.msg.Task;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Eager data that flows before its receive is posted ({@link MsgWorld}, "Eager delivery"). Each rank is the
+ * permanent receiver ({@link ReceiverMailbox}) of its own mailbox {@code e<rank>}: a message of at least one byte
+ * whose receive is not posted yet is sent there and flows at once; the rank's receives take them from it oldest
+ * first ({@link #queue} says which message that is; one taken on the way to a later one waits in {@link #stash}).
+ * Messages of zero bytes cannot go that way (SimGrid takes a permanent mailbox's message whose bytes are all
+ * through as arrived, and a zero-byte one is so before its latency has passed), so the receive of those is posted
+ * on the receiver's behalf by one {@link Postman} process per host, woken by a zero-time semaphore.
+ */
+final class EagerDelivery {
+    /** MsgWorld's per-mailbox record of which side came first ({@link MailboxState}); shared, not owned. */
+    private final Map<String, MailboxState> state;
+    private final int[] hostOfRank;
+    private final ArrayDeque<String>[] queue;
+    private final Map<String, org.simgrid.msg.Comm> stash = new HashMap<>();
+    private Postman[] postmen;
+
+    @SuppressWarnings("unchecked")
+    EagerDelivery(Map<String, MailboxState> state, int[] hostOfRank) {
+        this.state = state;
+        this.hostOfRank = hostOfRank;
+        this.queue = new ArrayDeque[hostOfRank.length];
+        for (int r = 0; r < queue.length; r++) {
+            queue[r] = new ArrayDeque<>();
+        }
+    }
+
+    /** Starts one postman per host that has a rank (before the ranks). */
+    void startPostmen(Host[] hosts) {
+        postmen = new Postman[hosts.length];
+        for (int h : hostOfRank) {
+            if (postmen[h] == null) {
+                postmen[h] = new Postman(this, hosts[h], "postman" + h);
+                postmen[h].start();
+            }
+        }
+    }
+
+    void stopPostmen() {
+        for (Postman p : postmen) {
+            if (p != null) {
+                p.stop();
+            }
+        }
+    }
+
+    private static String mailboxOf(int worldRank) {
+        return "e" + worldRank;
+    }
+
+    /** Called by each rank's process first: it becomes the permanent receiver of its eager mailbox. */
+    static void becomeReceiver(int worldRank) {
+        SimCounters.add(SimCounters.Kind.SET_RECEIVER);
+        ReceiverMailbox.receiveHere(mailboxOf(worldRank));
+    }
+
+    /**
+     * Where the sender of the eager message (or buffered tail) {@code mailbox} of {@code bytes} on the wire sends it,
+     * right after this call: the receiver's eager mailbox, or the message's own mailbox when its receive is posted
+     * already or it has no bytes (then {@link #sent} hands it to the postman).
+     */
+    String target(String mailbox, int dstWorld, double bytes) {
+        if (bytes <= 0) {
+            return mailbox;
+        }
+        if (state.remove(mailbox) == MailboxState.Mark.CLAIMED) {
+            return mailbox;
+        }
+        state.put(mailbox, MailboxState.Mark.EAGER);
+        queue[dstWorld].add(mailbox);
+        return mailboxOf(dstWorld);
+    }
+
+    /** After the send of a zero-byte eager message (or tail): the receiver's postman posts its receive now. */
+    void sent(String mailbox, int dstWorld, double bytes) {
+        if (bytes > 0 || state.remove(mailbox) == MailboxState.Mark.CLAIMED) {
+            return;
+        }
+        state.put(mailbox, MailboxState.Mark.ANNOUNCED);
+        postmen[hostOfRank[dstWorld]].deliver(mailbox);
+    }
+
+    /** The receive of {@code mailbox}'s message, sent to world rank {@code me}'s eager mailbox. */
+    org.simgrid.msg.Comm take(String mailbox, int me) {
+        org.simgrid.msg.Comm c = stash.remove(mailbox);
+        if (c != null) {
+            return c;
+        }
+        while (true) {
+            String oldest = queue[me].poll();
+            SimCounters.add(SimCounters.Kind.IRECV_EAGER);
+            org.simgrid.msg.Comm got = Task.irecv(mailboxOf(me));
+            if (mailbox.equals(oldest)) {
+                return got;
+            }
+            stash.put(oldest, got);
+        }
+    }
+
+    /**
+     * The receive a postman posted: a postman caught inside its {@code irecv} has already left its
+     * {@link MailboxState.Posted} marker, and the rank yields (zero simulated time) until the postman has its handle.
+     */
+    static org.simgrid.msg.Comm posted(MailboxState.Posted p) {
+        while (p.comm == null) {
+            SimCounters.add(SimCounters.Kind.YIELD);
+            Process.yield();
+        }
+        return p.comm;
+    }
+
+    /** The receiving host's postman posts the receive of an announced zero-byte message. */
+    void postmanPost(String mailbox) {
+        if (state.get(mailbox) == MailboxState.Mark.ANNOUNCED) {
+            MailboxState.Posted p = new MailboxState.Posted();
+            state.put(mailbox, p);
+            SimCounters.add(SimCounters.Kind.IRECV_POSTMAN);
+            p.comm = Task.irecv(mailbox);
+        }
+    }
+}
