@@ -78,7 +78,7 @@ final class Courier extends Process {
                     eager.sent(tm, dstWorld, tailBytes); // the postman's receive, posted before the send as ever
                 }
                 SimCounters.add(SimCounters.Kind.SEND);
-                new Task("m", 0, tailBytes).send(eager.target(tm, dstWorld, tailBytes));
+                new Task("m", 0, tailBytes).send(eager.target(tm, dstWorld, tailBytes, true));
             }
         } catch (MsgException | RuntimeException e) {
             SimChild.die(e);

@@ -67,23 +67,31 @@ final class EagerDelivery {
     /**
      * Where the sender of the eager message (or buffered tail) {@code mailbox} of {@code bytes} on the wire sends it,
      * right after this call: the receiver's eager mailbox, or the message's own mailbox when its receive is posted
-     * already or it has no bytes (then {@link #sent} hands it to the postman).
+     * already or it has no bytes (then {@link #sent} hands it to the postman). An iprobe sees the message once
+     * {@link #sent} is called (after the send returns, as it always has), or at once when {@code visible}.
      */
-    String target(String mailbox, int dstWorld, double bytes) {
+    String target(String mailbox, int dstWorld, double bytes, boolean visible) {
         if (bytes <= 0) {
             return mailbox;
         }
         if (state.remove(mailbox) == MailboxState.Mark.CLAIMED) {
             return mailbox;
         }
-        state.put(mailbox, MailboxState.Mark.EAGER);
+        state.put(mailbox, visible ? MailboxState.Mark.EAGER : MailboxState.Mark.EAGER_SENDING);
         queue[dstWorld].add(mailbox);
         return mailboxOf(dstWorld);
     }
 
-    /** After the send of a zero-byte eager message (or tail): the receiver's postman posts its receive now. */
+    /**
+     * After the send of an eager message (or of a zero-byte tail, before it): an iprobe sees it from now on, and the
+     * receiver's postman posts the receive of a zero-byte one now.
+     */
     void sent(String mailbox, int dstWorld, double bytes) {
-        if (bytes > 0 || state.remove(mailbox) == MailboxState.Mark.CLAIMED) {
+        if (bytes > 0) {
+            state.replace(mailbox, MailboxState.Mark.EAGER_SENDING, MailboxState.Mark.EAGER);
+            return;
+        }
+        if (state.remove(mailbox) == MailboxState.Mark.CLAIMED) {
             return;
         }
         state.put(mailbox, MailboxState.Mark.ANNOUNCED);

@@ -13,6 +13,8 @@ sealed interface MailboxState permits MailboxState.Mark, MailboxState.Posted, Ma
         CLAIMED,
         /** An eager message was sent to the receiver's permanent mailbox ({@link EagerDelivery#target}). */
         EAGER,
+        /** The same while its sender's MSG call has not returned: an iprobe does not see it yet. */
+        EAGER_SENDING,
         /** A zero-byte eager send waits for the receiving host's postman to post the receive. */
         ANNOUNCED,
         /** A rendezvous send is posted; the transfer waits for the receiver. */

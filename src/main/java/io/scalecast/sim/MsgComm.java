@@ -161,7 +161,7 @@ final class MsgComm implements Comm {
         world.countMessage();
         if (c.eager(bytes)) {
             SimCounters.add(SimCounters.Kind.DSEND);
-            new Task("m", 0, bytes).dsend(world.eager().target(mb, dstWorld, bytes));
+            new Task("m", 0, bytes).dsend(world.eager().target(mb, dstWorld, bytes, false));
             world.eager().sent(mb, dstWorld, bytes);
             return MsgRequest.sent(this, bytes);
         }

@@ -144,12 +144,12 @@ final class MsgWorld {
 
     /**
      * Whether the receiver's next message on this channel has been posted by its sender (any state
-     * but none or CLAIMED): MPI_Iprobe's answer. Does not advance the receive sequence.
+     * but none, CLAIMED or EAGER_SENDING): MPI_Iprobe's answer. Does not advance the receive sequence.
      */
     boolean posted(int comm, int srcWorld, int dstWorld, int tag) {
         String ch = channel(comm, srcWorld, dstWorld, tag);
         MailboxState s = state.get(mailbox(ch, recvSeq.getOrDefault(ch, 0)));
-        return s != null && s != MailboxState.Mark.CLAIMED;
+        return s != null && s != MailboxState.Mark.CLAIMED && s != MailboxState.Mark.EAGER_SENDING;
     }
 
     EagerDelivery eager() {
@@ -175,7 +175,7 @@ final class MsgWorld {
             SimCounters.add(SimCounters.Kind.SEM_RELEASE);
             r.gate.release();
         }
-        if (s == MailboxState.Mark.EAGER) {
+        if (s == MailboxState.Mark.EAGER || s == MailboxState.Mark.EAGER_SENDING) {
             return eager.take(mailbox, me);
         }
         if (s instanceof MailboxState.Posted p) {
