@@ -11,8 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The engine benchmark runs both engines, and they agree on the simulated time of the same ring
- * on the same platform under CM02 without cross-traffic: an independent check of our simulated MPI against SMPI.
+ * The engine benchmark runs the three engines (the bare MSG bindings, our layer, SMPI), and they agree on the
+ * simulated time of the same ring on the same platform under CM02 without cross-traffic: an independent check of
+ * our simulated MPI against SMPI and against the bindings alone.
  */
 @Tag("slow")
 class EngineBenchmarkTest {
@@ -22,10 +23,15 @@ class EngineBenchmarkTest {
         Assumptions.assumeTrue(missing == null, "SMPI unavailable: " + missing);
         EngineBenchmark.Result r = EngineBenchmark.run(List.of(4), 5, 65536, 1,
                 List.of("network/model:CM02", "network/crosstraffic:0"));
-        assertEquals(2, r.rows().size());
-        EngineBenchmark.Row java = r.rows().get(0);
-        EngineBenchmark.Row smpi = r.rows().get(1);
+        assertEquals(3, r.rows().size());
+        EngineBenchmark.Row bare = r.rows().get(0);
+        EngineBenchmark.Row java = r.rows().get(1);
+        EngineBenchmark.Row smpi = r.rows().get(2);
+        assertEquals("bare-msg", bare.engine());
         assertEquals("java-msg", java.engine());
+        assertEquals(20, bare.messages());
+        assertEquals(java.simulatedSeconds(), bare.simulatedSeconds(), 1e-12, "the bare bindings' ring vs our layer's");
+        assertTrue(bare.peakRssKb() > 0 && java.peakRssKb() > 0, "peak memory measured in both children");
         assertEquals("smpi", smpi.engine());
         assertEquals(20, java.messages());
         assertEquals(20, smpi.messages());
