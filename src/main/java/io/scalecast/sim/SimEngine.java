@@ -170,7 +170,8 @@ public final class SimEngine {
 
     /** One line from the child's stderr that says what went wrong. */
     public static String explain(String stderr, int code) {
-        String[] lines = stderr.split("\\R");
+        // the JVM's notice about the foreign linker's module (FOREIGN) says nothing about a failure
+        String[] lines = stderr.replaceAll("(?m)^WARNING: Using incubator modules: .*(\\R|$)", "").split("\\R");
         for (String l : lines) {
             int i = l.indexOf(ERROR_MARK);
             if (i >= 0) {
