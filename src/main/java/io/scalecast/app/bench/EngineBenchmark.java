@@ -41,7 +41,8 @@ public final class EngineBenchmark {
      * @param messagesPerRank   ring steps (each rank sends one message per step)
      * @param messages          messages simulated in all
      * @param wallSeconds       wall time of the whole run (start-up included), median over repeats
-     * @param netWallSeconds    wall time minus that of the same run with 0 messages (medians)
+     * @param netWallSeconds    wall time minus that of the same run with 0 messages (medians); ≤ 0 when the messages
+     *                          took less than the start-up's noise, and then there is no rate (NaN)
      * @param simulatedSeconds  simulated time of the ring (rank 0), to check the engines agree
      * @param spread            (max − min) / median of the wall times over repeats
      * @param rateLow           lowest messages per net wall second of one repeat (its run minus its 0-message run)
@@ -52,7 +53,7 @@ public final class EngineBenchmark {
                       double simulatedSeconds, double spread, double rateLow, double rateHigh, long peakRssKb) {
         /** Messages per net wall second. */
         public double messagesPerWallSecond() {
-            return messages / netWallSeconds;
+            return netWallSeconds > 0 ? messages / netWallSeconds : Double.NaN;
         }
     }
 
@@ -202,11 +203,14 @@ public final class EngineBenchmark {
         for (int k = 0; k < walls.length; k++) {
             lo = Math.min(lo, walls[k]);
             hi = Math.max(hi, walls[k]);
-            double rate = msgs / Math.max(1e-6, walls[k] - zero[k]);
-            rateLo = Math.min(rateLo, rate);
-            rateHi = Math.max(rateHi, rate);
+            if (walls[k] > zero[k]) { // else the messages took less than the start-up's noise: no rate
+                double rate = msgs / (walls[k] - zero[k]);
+                rateLo = Math.min(rateLo, rate);
+                rateHi = Math.max(rateHi, rate);
+            }
         }
-        return new Row(engine, n, perRank, msgs, w, Math.max(1e-6, w - z), sim, (hi - lo) / w, rateLo, rateHi, peakKb);
+        return new Row(engine, n, perRank, msgs, w, w - z, sim, (hi - lo) / w, rateHi > 0 ? rateLo : Double.NaN,
+                rateHi > 0 ? rateHi : Double.NaN, peakKb);
     }
 
     /** Why SMPI cannot run here (no smpicc/smpirun on PATH, or no ring source), or null. */
