@@ -14,6 +14,7 @@
 #   pingpong  sc_pingpong --pairs all, 1 B - 64 KiB, 50 round trips per size (fixed), both pairs at once
 # Raw: traces/raw/trace-apps/<nodes>n-<rate>/<prog>-r<REP>.txt; tables: validation/trace-<prog>/measured.csv.
 # Usage: scripts/real-runs/collect-trace-apps.sh [record] [runs] [tables]   (default: all three)
+# RATE_FROM=FILE records with --rate-from FILE (the dgemm trace or platform the validation cases calibrate from).
 # SCALECAST=path overrides the launcher (e.g. a copy of the build that no rebuild touches meanwhile).
 set -euo pipefail
 QUIET="${QUIET:-1}"   # before common.sh, whose own default is 0
@@ -49,7 +50,7 @@ if want record; then
   for p in $PROGS; do
     lock "record $p"
     # shellcheck disable=SC2046
-    "$SC" trace record --out "$ROOT/traces/apps/$p-shm-4r" --np 4 -- $(prog_cmd "$p") >&2
+    "$SC" trace record --out "$ROOT/traces/apps/$p-shm-4r" --np 4 ${RATE_FROM:+--rate-from "$RATE_FROM"} -- $(prog_cmd "$p") >&2
     unlock
   done
 fi

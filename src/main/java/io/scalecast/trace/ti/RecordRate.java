@@ -63,10 +63,12 @@ public record RecordRate(double flopsPerSecond, String source) {
         }
         DgemmTrace t = DgemmTrace.read(f);
         int load = Math.max(1, Math.min(loaded, t.maxLoad()));
-        double r = DgemmTrace.plateauRate(t.points(), load, 0);
+        // the node model calibrate uses (outliers and disturbed points set aside), so that a platform calibrated from
+        // the same trace runs a recorded CPU second in one second
+        double r = io.scalecast.calibrate.NodeModel.of(t, f.toString(), 0, load).speedFlopsPerSecond();
         if (!(r > 0)) {
             throw ScalecastException.badInput(f.toString(), 1, "expected dgemm rows with ranks_loaded " + load);
         }
-        return new RecordRate(r, how + " (dgemm plateau, ranks_loaded " + load + ")");
+        return new RecordRate(r, how + " (node model of calibrate: dgemm plateau, ranks_loaded " + load + ")");
     }
 }
