@@ -12,7 +12,6 @@ import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.Home;
 import io.scalecast.util.ScalecastException;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -216,7 +215,7 @@ public final class EngineBenchmark {
     /** Why SMPI cannot run here (no smpicc/smpirun on PATH, or no ring source), or null. */
     public static String smpiMissing() {
         for (String tool : List.of("smpicc", "smpirun")) {
-            if (which(tool) == null) {
+            if (io.scalecast.util.Executables.onPath(tool).isEmpty()) {
                 return tool + " not found on PATH (Debian package libsimgrid-dev)";
             }
         }
@@ -228,16 +227,6 @@ public final class EngineBenchmark {
 
     static Path ringSource() {
         return Home.dir().resolve("src/main/smpi/ring.c");
-    }
-
-    private static Path which(String tool) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path p = Path.of(d, tool);
-            if (Files.isExecutable(p)) {
-                return p;
-            }
-        }
-        return null;
     }
 
     private static Path compileRing(Path dir) {

@@ -7,7 +7,6 @@ import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.Dirs;
 import io.scalecast.util.ScalecastException;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,21 +41,11 @@ public final class SmpiReplay {
 
     /** Why SMPI's replay cannot run here, or null. */
     public static String missing() {
-        if (which("smpirun") == null) {
+        if (io.scalecast.util.Executables.onPath("smpirun").isEmpty()) {
             return "smpirun not found on PATH (Debian package libsimgrid-dev)";
         }
         if (!Files.isExecutable(REPLAY_MAIN)) {
             return REPLAY_MAIN + " not found (Debian package libsimgrid-dev)";
-        }
-        return null;
-    }
-
-    private static Path which(String tool) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path p = Path.of(d, tool);
-            if (Files.isExecutable(p)) {
-                return p;
-            }
         }
         return null;
     }

@@ -26,13 +26,8 @@ public final class ProgramCheck {
             }
             return p;
         }
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-            Path p = Path.of(dir.isEmpty() ? "." : dir, program);
-            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                return p.toAbsolutePath().normalize();
-            }
-        }
-        throw ScalecastException.badInput(program + ": not found on PATH");
+        return io.scalecast.util.Executables.onPath(program)
+                .orElseThrow(() -> ScalecastException.badInput(program + ": not found on PATH"));
     }
 
     /** Bad input (exit 2, one line) unless {@code p} is a dynamically linked ELF program that loads libmpi. */
