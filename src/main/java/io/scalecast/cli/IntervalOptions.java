@@ -35,6 +35,11 @@ final class IntervalOptions {
 
     /** Checks the values before any work. */
     void check() {
+        check(on, samples, confidence);
+    }
+
+    /** The checks of {@code --intervals}' values, for every command that has them ({@code validate} too). */
+    static void check(boolean on, int samples, double confidence) {
         if (!on) {
             return;
         }

@@ -67,9 +67,7 @@ final class ValidateCommand implements Callable<Integer> {
         if (dirs.isEmpty()) {
             throw ScalecastException.badInput("no validation cases: " + root.resolve("validation") + " holds no */case.json");
         }
-        if (intervals && samples < 2) {
-            throw ScalecastException.badInput("--samples must be at least 2 with --intervals, got " + samples);
-        }
+        IntervalOptions.check(intervals, samples, confidence);
         List<ValidationCase> parsed = new ArrayList<>();
         for (Path d : dirs) {
             parsed.add(ValidationCase.read(d.isAbsolute() ? d : Path.of("").toAbsolutePath().resolve(d)));
