@@ -99,8 +99,10 @@ class InterruptContractTest {
         for (int i = 0; i < 3; i++) {
             long delay = 1500 + rnd.nextInt(5000);
             Path outDir = dir.resolve("out-" + delay);
+            // a sweep that outlasts the latest signal (6.5 s): about 12 s on a quiet 2-core machine since the simulated MPI
+            // got faster (N = 4000, NB = 64 now ends in under 3 s, before any signal but the earliest)
             interrupted += interruptAt(delay, outDir.resolve("w.csv"), "whatif", "--base", C4, "--vary", "nodes=2,4", "--app", "hpl",
-                    "--n", "4000", "--nb", "64", "--jobs", "2", "--out", outDir.resolve("w.csv").toString(),
+                    "--n", "80000", "--nb", "16", "--jobs", "2", "--out", outDir.resolve("w.csv").toString(),
                     "--plot", outDir.resolve("w.png").toString()) ? 1 : 0;
         }
         assertTrue(interrupted > 0, "at least one of the random points fell inside the sweep");
