@@ -70,7 +70,9 @@ CG=/sys/fs/cgroup/cpu; CG_Q="$CG/scalecast-quiet"; CG_M="$CG/scalecast-measure";
 quiet_setup() {
   [ "$QUIET" = 1 ] || return 0
   [ -w "$CG/cgroup.procs" ] || { log "QUIET=1 needs root and the cgroup v1 cpu controller at $CG"; exit 1; }
-  mkdir -p "$CG_Q" "$CG_M"; echo -1 > "$CG_Q/cpu.cfs_quota_us"
+  # No quota change here: this runs before the lock, and another script may be measuring under the cap right now
+  # (the cap is set and lifted only by quiet_on/quiet_off, under the lock; the watcher lifts it if that script dies).
+  mkdir -p "$CG_Q" "$CG_M"
   echo $$ > "$CG_M/cgroup.procs"
   trap 'quiet_off; cleanup' EXIT
 }
