@@ -18,6 +18,12 @@ import java.util.List;
  * no binding Open MPI leaves each process where it started: on its node's cores when the testbed
  * is pinned ({@link CpuPlacement}; the agent and node 0's launch start everything under
  * {@code taskset}), on any core otherwise.
+ *
+ * <p>And it shares no topology through memory ({@code rtc_hwloc_vmhole none}). By default each node's daemon writes
+ * hwloc's topology into the biggest hole of its address space for the ranks to map; in the namespaces that hole at
+ * times borders the daemon's stack, and the daemon dies in {@code hwloc_alloc_setup_object} before any rank starts
+ * ("ORTE was unable to reliably start one or more daemons"; docs/testbed.md). Each rank then reads the topology
+ * itself, once, at start.
  */
 public final class MpiLaunch {
     private MpiLaunch() {
@@ -35,7 +41,8 @@ public final class MpiLaunch {
                 "--mca", "btl_tcp_if_include", s.layout().subnetCidr(),
                 "--mca", "oob_tcp_if_include", s.layout().subnetCidr(),
                 "--mca", "mpi_yield_when_idle", "1",
-                "--mca", "hwloc_base_binding_policy", "none"));
+                "--mca", "hwloc_base_binding_policy", "none",
+                "--mca", "rtc_hwloc_vmhole", "none"));
         return a;
     }
 

@@ -147,7 +147,7 @@ class TestbedSpecTest {
         String w = MpiLaunch.mpirunWrapper(s);
         assertTrue(w.contains("\nexec taskset -c 0 mpirun "), w);
         for (String want : List.of("--mca btl tcp,self", "--mca btl_tcp_if_include 10.77.9.0/24",
-                "--mca oob_tcp_if_include 10.77.9.0/24", "--mca mpi_yield_when_idle 1", "--mca hwloc_base_binding_policy none",
+                "--mca oob_tcp_if_include 10.77.9.0/24", "--mca mpi_yield_when_idle 1", "--mca hwloc_base_binding_policy none", "--mca rtc_hwloc_vmhole none",
                 "--mca plm_rsh_agent " + s.agent(), "--hostfile " + s.hostfile(), "\"$@\"")) {
             assertTrue(w.contains(want), want + " missing from\n" + w);
         }
@@ -157,7 +157,7 @@ class TestbedSpecTest {
         List<String> probe = TestbedLaunch.launch(s, 2, List.of("--map-by", "node")).command(Path.of("/bin/true"), List.of());
         assertEquals(List.of("ip", "netns", "exec", "sc-unit-n0", "taskset", "-c", "0", "mpirun"), probe.subList(0, 8));
         assertEquals(1, probe.stream().filter("--hostfile"::equals).count(), probe.toString());
-        assertTrue(String.join(" ", probe).contains("--mca mpi_yield_when_idle 1 --mca hwloc_base_binding_policy none --map-by node /bin/true"), probe.toString());
+        assertTrue(String.join(" ", probe).contains("--mca mpi_yield_when_idle 1 --mca hwloc_base_binding_policy none --mca rtc_hwloc_vmhole none --map-by node /bin/true"), probe.toString());
         // a user's --mca replaces the testbed's value of that parameter (mpirun refuses it twice)
         List<String> own = TestbedLaunch.launch(s, 2, List.of("--mca", "mpi_yield_when_idle", "0")).command(Path.of("/bin/true"), List.of());
         String ownLine = String.join(" ", own);
