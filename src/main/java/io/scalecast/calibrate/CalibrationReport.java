@@ -35,6 +35,7 @@ public final class CalibrationReport {
         }
         b.append(String.format(Locale.ROOT, "MPI: eager threshold %d B (%s); overheads: %s%n", (long) c.eager().value(), c.eager().reason(),
                 c.overheads().reason()));
+        variability(b, c.model().props());
         if (c.warnings().isEmpty()) {
             b.append("warnings: none\n");
         } else {
@@ -44,6 +45,23 @@ public final class CalibrationReport {
             }
         }
         return b.toString();
+    }
+
+    /** Where the intervals' variability comes from (docs/intervals.md): each source, and what is missing. */
+    private static void variability(StringBuilder b, java.util.Map<String, String> props) {
+        String sources = props.get(VariabilityCalibration.SOURCES);
+        String missing = props.get(VariabilityCalibration.MISSING);
+        if (sources == null && missing == null) {
+            return;
+        }
+        b.append("variability (for --intervals):\n");
+        if (props.containsKey(VariabilityCalibration.NODE_RUN_SIGMA)) {
+            b.append("  node rate between runs: log sigma ").append(props.get(VariabilityCalibration.NODE_RUN_SIGMA)).append('\n');
+        }
+        if (sources != null) {
+            b.append("  sources: ").append(sources).append('\n');
+        }
+        b.append("  missing: ").append(missing == null ? "none" : missing).append('\n');
     }
 
     private static void path(StringBuilder b, PathFit p) {

@@ -34,6 +34,8 @@ import java.nio.file.Path;
  *                            continuous traffic does not get; {@link SmpiTranslation}, {@link ExchangeCalibration})
  * @param mpiProfile          MPI library profile ({@link MpiProfile}) for what the traces cannot show: a name, "none", or
  *                            null to take it from the ping-pong trace's provenance
+ * @param variability         repeated dgemm traces ({@code measure dgemm --runs}) the node rate's spread between runs comes
+ *                            from, their launches pooled ({@link VariabilityCalibration}); empty: the dgemm trace's own launches
  * @param sources             what each input is and where it was found ({@code calibrate --traces}: the folder's files and
  *                            what is missing), recorded with the platform; empty when every input was named on the command line
  *
@@ -44,7 +46,8 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
                                  long eagerThresholdBytes, String note,
                                  int beffProcs, long beffLmaxBytes, int beffRandomPatterns, int dgemmN, int dgemmRanksLoaded,
                                  double latencyAssumedSeconds, String latencyReason, Path swapTrace, Path iprobe, Path sendRelease,
-                                 boolean noBurst, String mpiProfile, java.util.List<String> sources) {
+                                 boolean noBurst, String mpiProfile, java.util.List<Path> variability,
+                                 java.util.List<String> sources) {
 
     public static Builder builder() {
         return new Builder();
@@ -75,6 +78,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         private Path sendRelease;
         private boolean noBurst;
         private String mpiProfile;
+        private java.util.List<Path> variability = java.util.List.of();
         private final java.util.List<String> sources = new java.util.ArrayList<>();
 
         public Builder pingpong(Path v) { pingpong = v; return this; }
@@ -99,6 +103,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         public Builder sendRelease(Path v) { sendRelease = v; return this; }
         public Builder noBurst(boolean v) { noBurst = v; return this; }
         public Builder mpiProfile(String v) { mpiProfile = v; return this; }
+        public Builder variability(java.util.List<Path> v) { variability = v == null ? java.util.List.of() : v; return this; }
         public Builder source(String line) { sources.add(line); return this; }
 
         public Path pingpong() { return pingpong; }
@@ -114,12 +119,13 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         public CalibrationRequest build() {
             return new CalibrationRequest(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeed, nodes, coresPerNode, name,
                     eagerThreshold, note, beffProcs, beffLmax, beffRandom, dgemmN, dgemmLoaded, latencyAssumed, latencyReason, swapTrace,
-                    iprobe, sendRelease, noBurst, mpiProfile, java.util.List.copyOf(sources));
+                    iprobe, sendRelease, noBurst, mpiProfile, variability, java.util.List.copyOf(sources));
         }
     }
 
     public CalibrationRequest {
         sources = sources == null ? java.util.List.of() : java.util.List.copyOf(sources);
+        variability = variability == null ? java.util.List.of() : java.util.List.copyOf(variability);
         if (dgemmN < 0 || dgemmRanksLoaded < 0) {
             throw new IllegalArgumentException("--dgemm-n and --dgemm-loaded must be positive");
         }

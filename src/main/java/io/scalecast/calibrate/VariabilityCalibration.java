@@ -4,6 +4,7 @@ import io.scalecast.trace.DgemmPoint;
 import io.scalecast.trace.DgemmTrace;
 import io.scalecast.trace.PingPongPoint;
 import io.scalecast.trace.PingPongTrace;
+import io.scalecast.util.ScalecastException;
 import io.scalecast.util.Stats;
 
 import java.nio.file.Path;
@@ -66,7 +67,7 @@ public final class VariabilityCalibration {
         List<String> sources = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         network(req.pingpong(), props, sources, missing);
-        node(req.dgemm(), in.node(), props, sources, missing);
+        node(req.dgemm(), in.node(), req.variability(), props, sources, missing);
         if (!sources.isEmpty()) {
             props.put(SOURCES, String.join("; ", sources));
         }
@@ -116,28 +117,34 @@ public final class VariabilityCalibration {
     }
 
     static void node(Path dgemm, NodeModel model, Map<String, String> props, List<String> sources, List<String> missing) {
+        node(dgemm, model, List.of(), props, sources, missing);
+    }
+
+    /**
+     * The node's spreads: between runs from {@code variability} (repeated dgemm traces, their launches pooled) when
+     * given, else from {@code dgemm}'s own launches; per burst from {@code dgemm}'s plateau rows.
+     */
+    static void node(Path dgemm, NodeModel model, List<Path> variability, Map<String, String> props, List<String> sources,
+                     List<String> missing) {
+        if (!variability.isEmpty()) {
+            betweenRuns(variability, model == null ? 0 : model.load(), props, sources);
+        }
         if (dgemm == null || model == null) {
-            missing.add("node: no dgemm trace (node speed given or a placeholder): no compute variability");
+            missing.add("node: no dgemm trace (node speed given or a placeholder): no per-burst compute variability"
+                    + (variability.isEmpty() ? " and none between runs" : ""));
             return;
         }
         DgemmTrace t = DgemmTrace.read(dgemm);
         String src = dgemm + " sha256=" + PingPongInput.sha256(dgemm);
         List<DgemmPoint> plateau = DgemmTrace.plateau(t.points(), model.load(), 0);
-        TreeMap<Integer, List<Double>> byRun = new TreeMap<>();
-        plateau.forEach(p -> byRun.computeIfAbsent(p.run(), r -> new ArrayList<>()).add(p.rateFlopsPerSecond()));
-        if (byRun.size() >= 2 && !byRun.containsKey(0)) {
-            double[] logs = byRun.values().stream().mapToDouble(v -> Math.log(Stats.median(v))).toArray();
-            StringBuilder rates = new StringBuilder();
-            for (double l : logs) {
-                rates.append(rates.length() == 0 ? "" : ";").append(num(Math.exp(l)));
-            }
-            props.put(NODE_RUN_SIGMA, num(stdev(logs)));
-            props.put(NODE_RUN_RATES, rates.toString());
-            sources.add("node between runs: " + src + " (plateau rate of each of " + logs.length + " launches, "
+        List<Double> launches = launchRates(plateau);
+        if (variability.isEmpty() && launches.size() >= 2) {
+            putRuns(launches, props);
+            sources.add("node between runs: " + src + " (plateau rate of each of " + launches.size() + " launches, "
                     + model.load() + " rank(s) loaded)");
-        } else {
-            missing.add("node between runs: " + dgemm + " holds one launch (no run column; measure dgemm --runs 3):"
-                    + " the node rate is not varied between runs");
+        } else if (variability.isEmpty()) {
+            missing.add("node between runs: " + dgemm + " holds one launch (no run column; measure dgemm --runs 3, or calibrate"
+                    + " --variability with a repeated dgemm trace): the node rate is not varied between runs");
         }
         List<Double> slow = new ArrayList<>();
         List<Double> fast = new ArrayList<>();
@@ -156,6 +163,63 @@ public final class VariabilityCalibration {
         } else {
             missing.add("node per burst: " + dgemm + " has no plateau row with 3 or more repetitions and rate_min/rate_max");
         }
+    }
+
+    /**
+     * The node rate's spread between runs from repeated dgemm traces (calibrate --variability): each launch's plateau
+     * rate at {@code load} ranks loaded (the traces' most loaded when they have no row at it; 0: the most loaded),
+     * pooled over the traces, which must come from one host and one probe setting (sizes, k: one plateau).
+     */
+    static void betweenRuns(List<Path> traces, int load, Map<String, String> props, List<String> sources) {
+        List<Double> rates = new ArrayList<>();
+        List<String> from = new ArrayList<>();
+        String host = null;
+        String probe = null;
+        int used = load;
+        for (Path f : traces) {
+            DgemmTrace t = DgemmTrace.read(f);
+            String h = String.valueOf(t.provenance().get("host"));
+            if (host != null && !host.equals(h)) {
+                throw ScalecastException.badInput(f + ":1: --variability traces must come from one host (expected '# host: " + host
+                        + "', found '# host: " + h + "'): launches of different machines are not one node's spread");
+            }
+            String pr = String.valueOf(t.provenance().get("probe"));
+            if (probe != null && !probe.equals(pr)) {
+                throw ScalecastException.badInput(f + ":1: --variability traces must come from one probe setting (expected '# probe: "
+                        + probe + "', found '# probe: " + pr + "'): other sizes have another plateau");
+            }
+            host = h;
+            probe = pr;
+            int at = load > 0 && t.points().stream().anyMatch(p -> p.ranksLoaded() == load) ? load : t.maxLoad();
+            List<Double> launches = launchRates(DgemmTrace.plateau(t.points(), at, 0));
+            if (launches.size() < 2) {
+                throw ScalecastException.badInput(f + ":1: --variability expects a repeated dgemm trace (measure dgemm --runs 2 or"
+                        + " more: a run column with 2 or more launches at its plateau), found " + launches.size() + " launch(es)");
+            }
+            used = at;
+            rates.addAll(launches);
+            from.add(f + " sha256=" + PingPongInput.sha256(f) + " (" + launches.size() + " launches, " + at + " rank(s) loaded)");
+        }
+        putRuns(rates, props);
+        sources.add("node between runs: from " + String.join(", ", from) + " (--variability: plateau rate of each of " + rates.size()
+                + " launches" + (used == load ? "" : ", the platform's " + load + " rank(s) loaded is not in the trace") + ")");
+    }
+
+    /** Each launch's median plateau rate, in launch order (empty for a trace without a run column). */
+    private static List<Double> launchRates(List<DgemmPoint> plateau) {
+        TreeMap<Integer, List<Double>> byRun = new TreeMap<>();
+        plateau.forEach(p -> byRun.computeIfAbsent(p.run(), r -> new ArrayList<>()).add(p.rateFlopsPerSecond()));
+        return byRun.containsKey(0) ? List.of() : byRun.values().stream().map(Stats::median).toList();
+    }
+
+    private static void putRuns(List<Double> rates, Map<String, String> props) {
+        double[] logs = rates.stream().mapToDouble(Math::log).toArray();
+        StringBuilder b = new StringBuilder();
+        for (double r : rates) {
+            b.append(b.length() == 0 ? "" : ";").append(num(r));
+        }
+        props.put(NODE_RUN_SIGMA, num(stdev(logs)));
+        props.put(NODE_RUN_RATES, b.toString());
     }
 
     /** Expected range d(n) of n standard normals for n = 2..10 (the control-chart constant d2; ASTM STP 15D). */

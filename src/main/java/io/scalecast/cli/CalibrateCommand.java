@@ -75,6 +75,11 @@ final class CalibrateCommand implements Callable<Integer> {
             description = "Use the dgemm rows with K ranks loaded (the application's placement); default: the most loaded.")
     int dgemmLoaded;
 
+    @Option(names = "--variability", paramLabel = "D.csv", split = ",", description = "Repeated dgemm trace(s) (measure dgemm"
+            + " --runs N, one host) the node rate's spread between runs comes from, for --intervals (docs/intervals.md); their"
+            + " launches are pooled. Default: the --dgemm trace's own launches, none when it holds one.")
+    java.util.List<Path> variability;
+
     @Option(names = "--node-speed", paramLabel = "RATE", description = "Per-core speed, e.g. 1.2Gf (when there is no dgemm trace).")
     String nodeSpeed;
 
@@ -129,7 +134,8 @@ final class CalibrateCommand implements Callable<Integer> {
                     .note(note).beffProcs(beffProcs).beffLmax(beffLmax == null ? 0 : Units.forOption("--beff-lmax", () -> Units.parseBytes(beffLmax))).beffRandom(beffRandom)
                     .dgemmN(dgemmN).dgemmLoaded(dgemmLoaded)
                     .latencyAssumed(latencyAssumed == null ? Double.NaN : Units.forOption("--latency-assumed", () -> Units.parseSeconds(latencyAssumed)), latencyReason)
-                    .swapTrace(swapTrace).iprobe(iprobe).sendRelease(sendRelease).noBurst(noBurst).mpiProfile(mpi);
+                    .swapTrace(swapTrace).iprobe(iprobe).sendRelease(sendRelease).noBurst(noBurst).mpiProfile(mpi)
+                    .variability(variability);
             if (traces != null) {
                 TracesFolder.fill(traces, b);
             }

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What calibration keeps of the traces' variability, from traces whose spread is known. */
@@ -80,5 +81,75 @@ class VariabilityCalibrationTest {
         assertEquals(s, Double.parseDouble(steps[1].split(":")[1]), 1e-5);
         assertTrue(props.get(VariabilityCalibration.NETWORK_QUANTILES).startsWith("1:"), "per-size quantiles kept");
         assertTrue(missing.isEmpty(), missing.toString());
+    }
+
+    /** A repeated trace: launches at the given plateau rates, two orders, one k, on {@code host}. */
+    private Path repeated(String name, String host, double... runRates) throws Exception {
+        StringBuilder b = new StringBuilder("# kind: dgemm\n# host: " + host + "\n# probe: sc_dgemm sizes=1024,2048 k=160\n"
+                + "n,rate_flops_per_s,ranks_loaded,k,run,repetitions,rate_min_flops_per_s,rate_max_flops_per_s\n");
+        for (int run = 1; run <= runRates.length; run++) {
+            for (int n : new int[]{1024, 2048}) {
+                b.append(n).append(',').append(runRates[run - 1]).append(",2,160,").append(run).append(",3,")
+                        .append(runRates[run - 1] * 0.9).append(',').append(runRates[run - 1] * 1.02).append('\n');
+            }
+        }
+        Path f = tmp.resolve(name);
+        Files.writeString(f, b);
+        return f;
+    }
+
+    private static double logStdev(double... v) {
+        double m = 0;
+        for (double x : v) {
+            m += Math.log(x) / v.length;
+        }
+        double s = 0;
+        for (double x : v) {
+            s += Math.pow(Math.log(x) - m, 2);
+        }
+        return Math.sqrt(s / (v.length - 1));
+    }
+
+    @Test
+    void variabilityTracesGiveAOneLaunchPlatformItsBetweenRunSpread() throws Exception {
+        Path one = tmp.resolve("one.csv");
+        Files.writeString(one, "# kind: dgemm\n# source: test\nn,rate_flops_per_s,ranks_loaded,repetitions,rate_min_flops_per_s,"
+                + "rate_max_flops_per_s\n512,5e9,2,10,4e9,5.1e9\n1024,5.1e9,2,10,4e9,5.2e9\n");
+        Path a = repeated("a.csv", "vm", 4.0e9, 4.6e9, 4.2e9);
+        Path b = repeated("b.csv", "vm", 3.6e9, 4.4e9);
+        Map<String, String> props = new LinkedHashMap<>();
+        List<String> sources = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        VariabilityCalibration.node(one, NodeModel.of(DgemmTrace.read(one), one.toString(), 0, 0), List.of(a, b), props, sources, missing);
+        assertEquals(logStdev(4.0e9, 4.6e9, 4.2e9, 3.6e9, 4.4e9), Double.parseDouble(props.get(VariabilityCalibration.NODE_RUN_SIGMA)), 1e-5,
+                "the launches of both traces pooled");
+        assertEquals(5, props.get(VariabilityCalibration.NODE_RUN_RATES).split(";").length);
+        assertTrue(sources.get(0).startsWith("node between runs: from " + a + " sha256="), sources.toString());
+        assertTrue(sources.get(0).contains(b.toString()), sources.toString());
+        assertTrue(missing.stream().noneMatch(m -> m.contains("between runs")), missing.toString());
+        assertTrue(props.containsKey(VariabilityCalibration.NODE_BURST_SIGMA_SLOW), "per-burst spread still from the platform's own trace");
+    }
+
+    @Test
+    void variabilityTracesWinOverTheDgemmTracesOwnLaunches() throws Exception {
+        Path own = repeated("own.csv", "vm", 5.0e9, 5.5e9);
+        Path v = repeated("v.csv", "vm", 4.0e9, 4.1e9, 4.2e9);
+        Map<String, String> props = new LinkedHashMap<>();
+        VariabilityCalibration.node(own, NodeModel.of(DgemmTrace.read(own), own.toString(), 0, 0), List.of(v), props, new ArrayList<>(),
+                new ArrayList<>());
+        assertEquals(logStdev(4.0e9, 4.1e9, 4.2e9), Double.parseDouble(props.get(VariabilityCalibration.NODE_RUN_SIGMA)), 1e-5);
+    }
+
+    @Test
+    void variabilityTracesMustBeRepeatedAndFromOneHost() throws Exception {
+        Path once = repeated("once.csv", "vm", 4.0e9);
+        Path a = repeated("a.csv", "vm", 4.0e9, 4.6e9);
+        Path other = repeated("other.csv", "elsewhere", 4.0e9, 4.6e9);
+        var e1 = assertThrows(io.scalecast.util.ScalecastException.class, () -> VariabilityCalibration.betweenRuns(List.of(once), 2,
+                new LinkedHashMap<>(), new ArrayList<>()));
+        assertTrue(e1.getMessage().startsWith(once + ":1: --variability expects a repeated dgemm trace"), e1.getMessage());
+        var e2 = assertThrows(io.scalecast.util.ScalecastException.class, () -> VariabilityCalibration.betweenRuns(List.of(a, other), 2,
+                new LinkedHashMap<>(), new ArrayList<>()));
+        assertTrue(e2.getMessage().contains("one host"), e2.getMessage());
     }
 }
