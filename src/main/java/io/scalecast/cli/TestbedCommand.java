@@ -60,19 +60,32 @@ final class TestbedCommand implements Runnable {
                 + " share (2 nodes on 2 cores: one each; more nodes than cores: round-robin), as separate machines have;"
                 + " unpinned, the scheduler sometimes puts two nodes' ranks on one core.")
         boolean noPin;
+        @Option(names = "--groups", defaultValue = "1", description = {"Split the nodes into this many groups of consecutive nodes,"
+                + " each on its own bridge (a leaf switch) with one shaped uplink to a core bridge: an oversubscribed two-level switch"
+                + " (--nodes 4 --groups 2: nodes 0,1 | 2,3; at the node rate 2:1). Must divide --nodes; default ${DEFAULT-VALUE} (one bridge)."})
+        int groups;
+        @Option(names = "--uplink-rate", description = "Rate of each group's uplink (tbf on both ends, like a node link); default: the node rate.")
+        String uplinkRate;
 
         TestbedSpec spec(String name) {
-            return TestbedSpec.of(name, nodes, rate, burst, slots, lineRateCap, peakBucket).withPinned(!noPin);
+            TestbedSpec s = TestbedSpec.of(name, nodes, rate, burst, slots, lineRateCap, peakBucket).withPinned(!noPin);
+            return s.withGroups(io.scalecast.testbed.TestbedGroups.of(groups, uplinkRate, nodes, s.rateBitsPerSecond()));
         }
     }
 
     static void describe(PrintWriter out, TestbedState s) {
         String cap = s.capLabel().isEmpty() ? "" : ", " + s.capLabel();
-        out.printf("testbed %s: %d node(s), rate %s, burst %d bytes%s, subnet %s, %s%n", s.name(), s.nodes(), s.rateLabel(),
-                s.burstBytes(), cap, s.layout().subnetCidr(), s.cpuLabel());
+        String groups = s.groupLabel().isEmpty() ? "" : ", " + s.groupLabel();
+        out.printf("testbed %s: %d node(s), rate %s, burst %d bytes%s%s, subnet %s, %s%n", s.name(), s.nodes(), s.rateLabel(),
+                s.burstBytes(), cap, groups, s.layout().subnetCidr(), s.cpuLabel());
+        if (s.groups().grouped()) {
+            out.printf("  group bridges %s, each with a shaped uplink to the core bridge %s%n",
+                    String.join(" ", s.bridges().subList(1, s.bridges().size())), s.bridge());
+        }
         for (int k = 0; k < s.nodes(); k++) {
-            out.printf("  node %d  %-14s %-14s %s%n", k, s.addresses().get(k), s.namespaces().get(k),
-                    s.pinned() ? "cores " + s.nodeCpus().get(k) : "any core");
+            out.printf("  node %d  %-14s %-14s %s%s%n", k, s.addresses().get(k), s.namespaces().get(k),
+                    s.pinned() ? "cores " + s.nodeCpus().get(k) : "any core",
+                    s.groups().grouped() ? "  group " + s.groups().groupOf(k, s.nodes()) : "");
         }
         out.printf("  mpirun: %s%n", s.mpirun());
     }

@@ -8,7 +8,8 @@ import java.util.List;
  * The names and addresses a testbed uses, derived from its name, node count and subnet:
  * namespaces {@code sc-NAME-nK}, host-side veth ends {@code scv-NAME-K} (node side
  * {@link #NODE_IF} inside the namespace), bridge {@code scbr-NAME}, addresses
- * {@code 10.77.S.(K+1)/24}. Pure: nothing here touches the system.
+ * {@code 10.77.S.(K+1)/24}; with groups also group bridges {@code scg-NAME-G} and uplink veth
+ * pairs {@code scu-NAME-G} (group side) / {@code scw-NAME-G} (core side). Pure: nothing here touches the system.
  *
  * @param name         testbed name (validated by {@link TestbedSpec})
  * @param nodes        number of nodes
@@ -35,6 +36,26 @@ public record TestbedLayout(String name, int nodes, int subnetOctet) {
 
     public String bridge() {
         return "scbr-" + name;
+    }
+
+    /** Bridge of group g (its leaf switch) when the nodes are grouped; {@link #bridge()} is then the core. */
+    public String groupBridge(int group) {
+        return "scg-" + name + "-" + group;
+    }
+
+    /** Group g's end of its uplink, on the group's bridge. */
+    public String uplinkGroupEnd(int group) {
+        return "scu-" + name + "-" + group;
+    }
+
+    /** The core's end of group g's uplink, on {@link #bridge()}. */
+    public String uplinkCoreEnd(int group) {
+        return "scw-" + name + "-" + group;
+    }
+
+    /** Link-name prefixes a testbed {@code name} uses besides its bridge, each followed by a number. */
+    static List<String> numberedLinkPrefixes(String name) {
+        return List.of("scv-" + name + "-", "scg-" + name + "-", "scu-" + name + "-", "scw-" + name + "-");
     }
 
     public String address(int node) {

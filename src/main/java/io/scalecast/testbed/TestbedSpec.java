@@ -21,9 +21,12 @@ import java.util.regex.Pattern;
  * @param slotsPerNode      MPI slots per node in the hostfile
  * @param pinned            give each node its own share of the host's cores ({@link CpuPlacement});
  *                          false lets the host's scheduler move every node's processes over all cores
+ * @param groups            one bridge for all nodes ({@link TestbedGroups#FLAT}, also for null) or groups joined
+ *                          by shaped uplinks
  */
 public record TestbedSpec(String name, int nodes, long rateBitsPerSecond, long burstBytes,
-                          long peakRateBitsPerSecond, long peakBucketBytes, int slotsPerNode, boolean pinned) {
+                          long peakRateBitsPerSecond, long peakBucketBytes, int slotsPerNode, boolean pinned,
+                          TestbedGroups groups) {
     public static final int MAX_NODES = 64;
     public static final String DEFAULT_NAME = "sc";
     /**
@@ -58,6 +61,17 @@ public record TestbedSpec(String name, int nodes, long rateBitsPerSecond, long b
             throw ScalecastException.badInput("--slots " + slotsPerNode + ": expected at least 1");
         }
         checkCap(rateBitsPerSecond, burstBytes, peakRateBitsPerSecond, peakBucketBytes);
+        groups = groups == null ? TestbedGroups.FLAT : groups;
+        if (groups.grouped() && (groups.count() > nodes || nodes % groups.count() != 0)) {
+            throw ScalecastException.badInput("--groups " + groups.count() + " with --nodes " + nodes
+                    + ": expected a group count that divides the nodes");
+        }
+    }
+
+    /** A flat spec (every node on one bridge). */
+    public TestbedSpec(String name, int nodes, long rateBitsPerSecond, long burstBytes,
+                       long peakRateBitsPerSecond, long peakBucketBytes, int slotsPerNode, boolean pinned) {
+        this(name, nodes, rateBitsPerSecond, burstBytes, peakRateBitsPerSecond, peakBucketBytes, slotsPerNode, pinned, TestbedGroups.FLAT);
     }
 
     /** A spec without a line-rate cap, nodes pinned. */
@@ -73,7 +87,27 @@ public record TestbedSpec(String name, int nodes, long rateBitsPerSecond, long b
 
     /** The same spec with the nodes pinned or not. */
     public TestbedSpec withPinned(boolean pin) {
-        return new TestbedSpec(name, nodes, rateBitsPerSecond, burstBytes, peakRateBitsPerSecond, peakBucketBytes, slotsPerNode, pin);
+        return new TestbedSpec(name, nodes, rateBitsPerSecond, burstBytes, peakRateBitsPerSecond, peakBucketBytes, slotsPerNode, pin, groups);
+    }
+
+    /** The same spec with its nodes in these groups. */
+    public TestbedSpec withGroups(TestbedGroups g) {
+        return new TestbedSpec(name, nodes, rateBitsPerSecond, burstBytes, peakRateBitsPerSecond, peakBucketBytes, slotsPerNode, pinned, g);
+    }
+
+    /**
+     * The spec of one uplink, for the tbf of both its ends: at the node rate the node links' very
+     * shaping (burst, line-rate cap); at another rate the default burst and peak bucket of that rate.
+     */
+    TestbedSpec uplinkSpec() {
+        long up = groups.uplinkRateBitsPerSecond();
+        if (up == rateBitsPerSecond) {
+            return new TestbedSpec(name, 1, up, burstBytes, peakRateBitsPerSecond, peakBucketBytes, 1, pinned);
+        }
+        long b = defaultBurstBytes(up);
+        long peak = lineRateCapped() && up > 0 ? Math.round(up * PEAK_OVER_RATE) : 0;
+        long bucket = peak > 0 ? defaultPeakBucketBytes(up, b) : 0;
+        return new TestbedSpec(name, 1, up, b, peak, bucket, 1, pinned);
     }
 
     private static void checkCap(long rate, long burst, long peak, long bucket) {

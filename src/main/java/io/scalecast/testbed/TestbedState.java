@@ -31,11 +31,13 @@ import java.util.stream.Stream;
  * @param nodeCpus          the cores each node is pinned to ({@code taskset -c} lists, node 0
  *                          first); empty when the nodes are not pinned (also in states written
  *                          before pinning existed)
+ * @param groups            how the nodes are switched; {@link TestbedGroups#FLAT} for one bridge (also in
+ *                          states written before groups existed)
  */
 public record TestbedState(String name, int nodes, long rateBitsPerSecond, long burstBytes,
                            long peakRateBitsPerSecond, long peakBucketBytes, int slotsPerNode,
                            int subnetOctet, List<String> namespaces, List<String> addresses, String bridge,
-                           List<String> nodeCpus) {
+                           List<String> nodeCpus, TestbedGroups groups) {
     /**
      * Where states live: {@code /run/scalecast/testbed} (a tmpfs, so a reboot, which also
      * removes namespaces, forgets them too); {@code SCALECAST_TESTBED_DIR} overrides it.
@@ -46,6 +48,7 @@ public record TestbedState(String name, int nodes, long rateBitsPerSecond, long 
         namespaces = List.copyOf(namespaces);
         addresses = List.copyOf(addresses);
         nodeCpus = nodeCpus == null ? List.of() : List.copyOf(nodeCpus);
+        groups = groups == null ? TestbedGroups.FLAT : groups;
     }
 
     /** The state of {@code spec} laid out as {@code layout}, pinned (if asked) over this host's CPUs. */
@@ -58,7 +61,7 @@ public record TestbedState(String name, int nodes, long rateBitsPerSecond, long 
         List<String> cpus = spec.pinned() ? CpuPlacement.perNode(spec.nodes(), hostCpus) : List.of();
         return new TestbedState(spec.name(), spec.nodes(), spec.rateBitsPerSecond(), spec.burstBytes(),
                 spec.peakRateBitsPerSecond(), spec.peakBucketBytes(), spec.slotsPerNode(),
-                layout.subnetOctet(), layout.namespaces(), layout.addresses(), layout.bridge(), cpus);
+                layout.subnetOctet(), layout.namespaces(), layout.addresses(), layout.bridge(), cpus, spec.groups());
     }
 
     /** Whether each node runs on its own cores. */
@@ -87,6 +90,20 @@ public record TestbedState(String name, int nodes, long rateBitsPerSecond, long 
     /** "line-rate cap: tbf peakrate 101mbit mtu 3200", or "" without a cap. */
     public String capLabel() {
         return TestbedSpec.capLabel(peakRateBitsPerSecond, peakBucketBytes);
+    }
+
+    /** "2 groups of 2 nodes, uplink 100mbit (2:1 oversubscribed)", or "" when every node is on one bridge. */
+    public String groupLabel() {
+        return groups.label(nodes, rateBitsPerSecond);
+    }
+
+    /** The bridges that must exist: the one bridge, or the core and every group's. */
+    public List<String> bridges() {
+        List<String> l = new ArrayList<>(List.of(bridge));
+        for (int g = 0; groups.grouped() && g < groups.count(); g++) {
+            l.add(layout().groupBridge(g));
+        }
+        return l;
     }
 
     public static Path dir(String name) {

@@ -37,8 +37,9 @@ public final class Testbeds {
     }
 
     /**
-     * Builds the testbed: bridge, then per node a namespace, a veth pair (host end on the
-     * bridge), the node's address, and tbf on both ends. On any failure everything made so far
+     * Builds the testbed: bridge, with groups each group's bridge and shaped uplink to it, then per
+     * node a namespace, a veth pair (host end on the bridge or the node's group bridge), the node's
+     * address, and tbf on both ends. On any failure everything made so far
      * is removed again (in reverse order) and the failure is rethrown.
      */
     public static TestbedState up(TestbedSpec spec) {
@@ -56,6 +57,9 @@ public final class Testbeds {
             writeScripts(state);
             step(undo, new String[]{"ip", "link", "add", lay.bridge(), "type", "bridge"}, "ip", "link", "del", lay.bridge());
             HostCommands.check("ip", "link", "set", lay.bridge(), "up");
+            for (int g = 0; spec.groups().grouped() && g < spec.groups().count(); g++) {
+                addGroup(spec, lay, g, undo);
+            }
             for (int k = 0; k < spec.nodes(); k++) {
                 addNode(spec, lay, k, undo);
             }
@@ -69,6 +73,35 @@ public final class Testbeds {
         }
     }
 
+    /**
+     * Group g's bridge and its uplink to the core bridge: a veth pair with one end on each, tbf on
+     * both ends at the uplink rate ({@link TestbedSpec#uplinkSpec}), so each direction of the uplink
+     * carries at most that rate, whatever the group's nodes send together.
+     */
+    private static void addGroup(TestbedSpec spec, TestbedLayout lay, int g, Deque<String[]> undo) {
+        String br = lay.groupBridge(g);
+        String up = lay.uplinkGroupEnd(g);
+        String core = lay.uplinkCoreEnd(g);
+        step(undo, new String[]{"ip", "link", "add", br, "type", "bridge"}, "ip", "link", "del", br);
+        HostCommands.check("ip", "link", "set", br, "up");
+        step(undo, new String[]{"ip", "link", "add", up, "type", "veth", "peer", "name", core}, "ip", "link", "del", up);
+        HostCommands.check("ip", "link", "set", up, "master", br, "up");
+        HostCommands.check("ip", "link", "set", core, "master", lay.bridge(), "up");
+        TestbedSpec uplink = spec.uplinkSpec();
+        if (uplink.shaped()) {
+            for (String dev : List.of(up, core)) {
+                List<String> tc = new ArrayList<>(List.of("tc", "qdisc", "add", "dev", dev, "root"));
+                tc.addAll(tbfArgs(uplink));
+                HostCommands.check(tc.toArray(String[]::new));
+            }
+        }
+    }
+
+    /** The bridge node k's veth joins: the testbed's bridge, or its group's. */
+    static String nodeBridge(TestbedSpec spec, TestbedLayout lay, int k) {
+        return spec.groups().grouped() ? lay.groupBridge(spec.groups().groupOf(k, spec.nodes())) : lay.bridge();
+    }
+
     private static void addNode(TestbedSpec spec, TestbedLayout lay, int k, Deque<String[]> undo) {
         String ns = lay.namespace(k);
         String veth = lay.hostVeth(k);
@@ -77,7 +110,7 @@ public final class Testbeds {
         // The node end is created directly inside the namespace, so it never exists on the host.
         step(undo, new String[]{"ip", "link", "add", veth, "type", "veth", "peer", "name", nif, "netns", ns},
                 "ip", "link", "del", veth);
-        HostCommands.check("ip", "link", "set", veth, "master", lay.bridge(), "up");
+        HostCommands.check("ip", "link", "set", veth, "master", nodeBridge(spec, lay, k), "up");
         HostCommands.check("ip", "-n", ns, "addr", "add", lay.address(k) + "/24", "dev", nif);
         HostCommands.check("ip", "-n", ns, "link", "set", nif, "up");
         HostCommands.check("ip", "-n", ns, "link", "set", "lo", "up");
@@ -216,10 +249,20 @@ public final class Testbeds {
 
     /** Host links named like testbed {@code name}'s bridge or veth ends. */
     public static List<String> leftoverLinks(String name) {
-        String veth = "scv-" + name + "-";
-        return HostCommands.links().stream()
-                .filter(l -> l.equals("scbr-" + name) || (l.startsWith(veth) && l.substring(veth.length()).matches("[0-9]+")))
-                .sorted().toList();
+        return HostCommands.links().stream().filter(l -> isTestbedLink(name, l)).sorted().toList();
+    }
+
+    /** Whether a host link is testbed {@code name}'s: its bridge, a node's veth end, a group bridge or an uplink end. */
+    static boolean isTestbedLink(String name, String link) {
+        if (link.equals("scbr-" + name)) {
+            return true;
+        }
+        for (String p : TestbedLayout.numberedLinkPrefixes(name)) {
+            if (link.startsWith(p) && link.substring(p.length()).matches("[0-9]+")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Everything of testbed {@code name} still on this host (namespaces, links, state); empty = clean. */
@@ -248,9 +291,7 @@ public final class Testbeds {
         for (TestbedState s : TestbedState.all()) {
             List<String> missing = new ArrayList<>();
             s.namespaces().stream().filter(n -> !nss.contains(n)).forEach(n -> missing.add("namespace " + n));
-            if (!links.contains(s.bridge())) {
-                missing.add("bridge " + s.bridge());
-            }
+            s.bridges().stream().filter(b -> !links.contains(b)).forEach(b -> missing.add("bridge " + b));
             l.add(new Status(s, missing));
         }
         return l;
