@@ -27,7 +27,7 @@ final class SimulateCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BENCHMARK", description = "pingpong, swap or beff")
+    @Parameters(index = "0", paramLabel = "BENCHMARK", description = "pingpong, swap, beff or alltoall")
     String benchmark;
 
     @Option(names = "--platform", required = true, paramLabel = "X.xml", description = "SimGrid platform file.")
@@ -63,6 +63,9 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "beff: seed of the random patterns, as the probe's (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--iters", defaultValue = "3", description = "alltoall: back-to-back all-to-alls per size (default: ${DEFAULT-VALUE}).")
+    int iters;
+
     @Option(names = "--loops", defaultValue = "1", description = "beff: loop iterations simulated per measurement (default: ${DEFAULT-VALUE}).")
     int loops;
 
@@ -76,7 +79,8 @@ final class SimulateCommand implements Callable<Integer> {
             description = "Largest message of the sweep (default: ${DEFAULT-VALUE}).")
     String maxSize;
 
-    @Option(names = "--sizes", split = ",", paramLabel = "B1,B2", description = "Explicit message sizes in bytes (overrides --max-size).")
+    @Option(names = "--sizes", split = ",", paramLabel = "B1,B2", description = "Explicit message sizes in bytes (overrides --max-size);"
+            + " alltoall: bytes per pair (default 1024,65536,1048576, as 'measure alltoall').")
     List<Long> sizes;
 
     @Option(names = "--sizes-from", paramLabel = "TRACE.csv",
@@ -95,8 +99,10 @@ final class SimulateCommand implements Callable<Integer> {
                 return swap();
             case "beff":
                 return beff();
+            case "alltoall":
+                return alltoall();
             default:
-                throw ScalecastException.badInput("simulate: unknown benchmark \"" + benchmark + "\"; expected pingpong, swap or beff");
+                throw ScalecastException.badInput("simulate: unknown benchmark \"" + benchmark + "\"; expected pingpong, swap, beff or alltoall");
         }
     }
 
@@ -145,6 +151,25 @@ final class SimulateCommand implements Callable<Integer> {
         out.println(r.closingLine());
         out.printf(Locale.ROOT, "wrote %s%s (simulation %.2f s wall, %d messages)%n", this.out,
                 summaryOut != null ? " and " + summaryOut : "", r.wallSeconds(), r.messages());
+        return 0;
+    }
+
+    private Integer alltoall() {
+        int n = np != null ? np : io.scalecast.platform.PlatformFile.read(platform).hosts().size() * ranksPerNode;
+        List<Long> sz = sizes != null && !sizes.isEmpty() ? sizes : List.of(1024L, 65536L, 1048576L);
+        if (n < 2 || iters < 1 || sz.stream().anyMatch(b -> b < 1)) {
+            throw ScalecastException.badInput("simulate alltoall: needs --np >= 2, --iters >= 1 and --sizes of 1 byte or more, got --np "
+                    + n + ", --iters " + iters + ", --sizes " + sz);
+        }
+        io.scalecast.app.bench.AlltoallSimulation.Result r = io.scalecast.app.bench.AlltoallSimulation.run(platform,
+                new io.scalecast.app.bench.AlltoallSimulation.Options(n, sz, iters, ranksPerNode, hosts, cfg));
+        r.summary().write(this.out);
+        PrintWriter out = spec.commandLine().getOut();
+        for (int i = 0; i < r.summary().size(); i++) {
+            out.printf(Locale.ROOT, "%s B per pair: %.6f s per all-to-all, %.3f MB/s in all%n", r.summary().get(i, "bytes_per_pair"),
+                    r.summary().number(i, "time_s"), r.summary().number(i, "bandwidth_Bps") / 1e6);
+        }
+        out.printf(Locale.ROOT, "wrote %s (simulation %.2f s wall, %d messages)%n", this.out, r.wallSeconds(), r.messages());
         return 0;
     }
 

@@ -32,6 +32,12 @@ public enum TraceKind {
      */
     DGEMM("dgemm", List.of("n", "rate_flops_per_s", "ranks_loaded"),
             List.of("k", "run", "repetitions", "rate_min_flops_per_s", "rate_max_flops_per_s")),
+    /**
+     * Time of one all-to-all against the bytes every process sends every other one: per repetition
+     * ({@code repetition}, {@code run}) or the median over them with its spread.
+     */
+    ALLTOALL("alltoall", List.of("procs", "bytes_per_pair", "time_s"),
+            List.of("run", "repetition", "repetitions", "time_min_s", "time_max_s", "spread", "bandwidth_Bps")),
     /** One application run (real, published or predicted): parameters, time and rate. */
     APPRUN("apprun", List.of("app", "ranks", "nodes", "parameters", "time_s", "rate", "rate_unit"),
             List.of("repeat", "spread")),
