@@ -23,6 +23,7 @@ import java.util.stream.Stream;
  * every input missing with what replaces it, becomes a line of {@link CalibrationRequest#sources()}.
  */
 public final class TracesFolder {
+
     /** One calibration input: what it is, the builder's getter and setter. */
     private record Input(String what, String missing, Function<CalibrationRequest.Builder, Path> get,
                          java.util.function.BiConsumer<CalibrationRequest.Builder, Path> set) {
@@ -33,6 +34,8 @@ public final class TracesFolder {
     static {
         INPUTS.put("pingpong", new Input("ping-pong", "required (measure pingpong, or import netpipe|imb|osu)",
                 CalibrationRequest.Builder::pingpong, CalibrationRequest.Builder::pingpong));
+        INPUTS.put("intra-pingpong", new Input("intra-node ping-pong (ranks of one node)", "the ping-pong's path for ranks of one node too",
+                CalibrationRequest.Builder::intraPingpong, CalibrationRequest.Builder::intraPingpong));
         INPUTS.put("swap", new Input("swap (do rendezvous exchanges take turns)", "the MPI profile's mpi.rendezvous-exchange, else concurrent",
                 CalibrationRequest.Builder::swapTrace, CalibrationRequest.Builder::swapTrace));
         INPUTS.put("swap-summary", new Input("swap summary (send/receive overheads)", "no separate MPI overheads: all of the latency is in the network",
@@ -88,7 +91,8 @@ public final class TracesFolder {
             } else if (f != null) {
                 in.set().accept(b, f);
                 b.source(in.what() + ": " + f);
-            } else if (!(e.getKey().equals("swap-summary") || (e.getKey().equals("pingpong") && b.swapSummary() != null))) {
+            } else if (!(e.getKey().equals("swap-summary") || e.getKey().equals("intra-pingpong")
+                    || (e.getKey().equals("pingpong") && b.swapSummary() != null))) {
                 b.source(in.what() + ": missing -> " + in.missing());
             }
         }
@@ -98,6 +102,7 @@ public final class TracesFolder {
     private static String option(String role) {
         return switch (role) {
             case "release" -> "send-release";
+            case "intra-pingpong" -> "intra-pingpong";
             case "swap" -> "swap";
             default -> role;
         };
@@ -127,7 +132,8 @@ public final class TracesFolder {
         String source = String.valueOf(p.get("source")).toLowerCase(Locale.ROOT);
         String probe = String.valueOf(p.get("probe")) + " " + p.get("command");
         return switch (kind) {
-            case "pingpong" -> probe.contains("pairs=all") || probe.contains("--all-pairs") ? "-an all-pairs ping-pong" : "pingpong";
+            case "pingpong" -> probe.contains("pairs=all") || probe.contains("--all-pairs") ? "-an all-pairs ping-pong"
+                    : io.scalecast.trace.PingPongTrace.intraNode(p) ? "intra-pingpong" : "pingpong";
             case "swap", "swap-summary", "dgemm" -> kind;
             case "beff-summary" -> "beff";
             case "beff" -> "-a b_eff per-length trace (calibrate --beff takes its summary: measure beff --summary-out)";

@@ -117,17 +117,27 @@ final class MeasureCommand implements Runnable {
                 + " holds pair 0-1's times: one message's time while the whole placement communicates (ranks sharing cores"
                 + " or links), e.g. --np 4 on 4 testbed nodes with --mpirun-args \"--map-by node\".")
         boolean allPairs;
+        @Option(names = "--intra-node", description = "Ranks 0 and 1 share a node (checked before the runs; exit 2 if not): the trace"
+                + " says so (# path: intra-node) and calibrate --traces takes it as the platform's intra-node path (--intra-pingpong).")
+        boolean intraNode;
 
         @Override
         public Integer call() {
             if (allPairs && launch.np < 4) {
                 throw io.scalecast.util.ScalecastException.badInput("--all-pairs needs --np 4 or more (2 ranks are one pair), got " + launch.np);
             }
+            if (allPairs && intraNode) {
+                throw io.scalecast.util.ScalecastException.badInput("--intra-node and --all-pairs exclude each other (one pair's own path)");
+            }
             PingPongProbe.Config cfg = new PingPongProbe.Config(Units.parseBytes(minBytes), Units.parseBytes(maxBytes),
                     budgetSeconds, minReps, maxReps, cycle == null ? -1 : Units.parseBytes(cycle), trials, buffers, allPairs);
             ProbeRunner runner = launch.runner();
             Home.probe("pingpong");
+            String path = intraNode ? PingPongProbe.requireOneNode(runner) : null;
             PingPongProbe.Result r = PingPongProbe.measure(runner, cfg, launch.runs);
+            if (path != null) {
+                r.trace().provenance().put(io.scalecast.trace.PingPongTrace.PATH_KEY, path);
+            }
             r.trace().write(launch.out);
             PrintWriter out = spec.commandLine().getOut();
             List<PingPongPoint> pts = r.trace().points();

@@ -160,6 +160,20 @@ public final class PingPongProbe {
         return new Result(new PingPongTrace(p, rows), spread, spreadLarge, runs);
     }
 
+    /**
+     * {@code measure pingpong --intra-node}: the host check of {@code measure suite} under this launch, and ranks 0 and 1
+     * must report the same host and first address (testbed nodes share one host name, not an address). Returns the
+     * {@link PingPongTrace#PATH_KEY} value to record; exit 2 when the ranks are on two nodes.
+     */
+    public static String requireOneNode(ProbeRunner runner) {
+        List<String> hosts = SuiteHosts.preflight(runner.launch(), "the intra-node ping-pong's ranks");
+        if (hosts.size() < 2 || !hosts.get(0).equals(hosts.get(1))) {
+            throw io.scalecast.util.ScalecastException.badInput("--intra-node: ranks 0 and 1 run on different nodes (" + String.join(", ", hosts)
+                    + "); expected both on one node (a testbed up with --slots 2 or more, or a hostfile line with slots=2)");
+        }
+        return PingPongTrace.PATH_INTRA_NODE + ": ranks 0 and 1 on one node (" + hosts.get(0) + "), checked before the runs";
+    }
+
     /** {@link Stats#median}, for callers not yet moved to it. */
     static double median(double[] values) {
         return Stats.median(values);

@@ -24,6 +24,17 @@ public record PingPongTrace(Provenance provenance, List<PingPongPoint> points) {
     private static final Comparator<PingPongPoint> ORDER =
             Comparator.comparing(PingPongPoint::method).thenComparingLong(PingPongPoint::messageSizeBytes);
 
+    /** Provenance key of the path a ping-pong measured ({@code measure pingpong --intra-node} writes it). */
+    public static final String PATH_KEY = "path";
+    /** First word of {@link #PATH_KEY} when ranks 0 and 1 shared a node. */
+    public static final String PATH_INTRA_NODE = "intra-node";
+
+    /** Whether a ping-pong's provenance says its ranks 0 and 1 shared a node. */
+    public static boolean intraNode(Provenance p) {
+        String v = p.get(PATH_KEY);
+        return v != null && v.startsWith(PATH_INTRA_NODE);
+    }
+
     public PingPongTrace {
         provenance = provenance == null ? new Provenance() : provenance;
         points = TraceTables.sortedUnique(points, ORDER, p -> p.method() + " " + p.messageSizeBytes() + " B", "(method, size_bytes)");

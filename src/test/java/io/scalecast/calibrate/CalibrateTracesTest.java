@@ -68,6 +68,36 @@ class CalibrateTracesTest {
         assertTrue(r.out.contains("from MPI profile openmpi-tcp: mpi.detached-send-max-bytes = 2097152"), r.out);
     }
 
+    /**
+     * A ping-pong marked {@code # path: intra-node} (measure pingpong --intra-node) is the platform's intra-node path, as
+     * {@code --intra-pingpong} gives it: a loopback link on every host; without it the platform has none.
+     */
+    @Test
+    void anIntraNodePingPongInTheFolderIsTheLoopback() throws Exception {
+        Path d = folder("in", "pingpong.csv", "traces/testbed/pingpong-2n-1gbit.csv");
+        Path intra = dir.resolve("intra.csv");
+        Files.writeString(intra, Files.readString(ROOT.resolve("traces/suite/2026-12-01-shm-2r/pingpong.csv"))
+                .replaceFirst("(?m)^# probe:", "# path: intra-node: ranks 0 and 1 on one node (test)\n# probe:"));
+        Path without = dir.resolve("without.xml");
+        assertEquals(0, Cli.run("calibrate", "--traces", d.toString(), "--nodes", "2", "--name", "w", "--out", without.toString()).exit);
+        assertFalse(Files.readString(without).contains("loopback_bw"));
+        Files.copy(intra, d.resolve("zz-intra.csv"));
+        Path a = dir.resolve("a.xml");
+        Cli ra = Cli.run("calibrate", "--traces", d.toString(), "--nodes", "2", "--name", "w", "--out", a.toString());
+        assertEquals(0, ra.exit, ra.toString());
+        assertTrue(ra.out.contains("intra-node ping-pong (ranks of one node): " + d.resolve("zz-intra.csv")), ra.out);
+        Path b = dir.resolve("b.xml");
+        Cli rb = Cli.run("calibrate", "--traces", d.toString(), "--intra-pingpong", intra.toString(), "--nodes", "2", "--name", "w",
+                "--out", b.toString());
+        assertEquals(0, rb.exit, rb.toString());
+        assertTrue(Files.readString(a).contains("loopback_bw="), Files.readString(a));
+        assertEquals(strip(Files.readString(a)), strip(Files.readString(b)));
+        // the same trace without the mark is a second inter-node ping-pong: two of a kind, exit 2
+        Files.writeString(d.resolve("zz-intra.csv"), Files.readString(ROOT.resolve("traces/suite/2026-12-01-shm-2r/pingpong.csv")));
+        Cli two = Cli.run("calibrate", "--traces", d.toString(), "--nodes", "2", "--name", "w", "--out", dir.resolve("t.xml").toString());
+        assertEquals(2, two.exit, two.toString());
+    }
+
     @Test
     void noProfileLeavesTheDetectedThreshold() throws Exception {
         Path d = folder("np", "pingpong.csv", "traces/testbed/pingpong-2n-1gbit.csv");

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @Tag("slow")
 class TestbedNamespacesTest {
-    private static final List<String> NAMES = List.of("tbpp", "tbto", "tbrb", "tbcli", "tbcap");
+    private static final List<String> NAMES = List.of("tbpp", "tbto", "tbrb", "tbcli", "tbcap", "tbin");
 
     @TempDir
     Path dir;
@@ -40,6 +40,36 @@ class TestbedNamespacesTest {
         if (Testbeds.unsupportedReason() == null) {
             NAMES.forEach(Testbeds::down);
         }
+    }
+
+    /**
+     * {@code --slots 2} puts ranks 0 and 1 on node 0: {@code measure pingpong --intra-node} checks that and marks the trace;
+     * mapped by node (one rank on each) it refuses with exit 2 and writes nothing.
+     */
+    @Test
+    void anIntraNodePingPongNeedsBothRanksOnOneNode() throws Exception {
+        Cli up = Cli.run("testbed", "up", "--name", "tbin", "--nodes", "2", "--rate", "100mbit", "--slots", "2");
+        assertEquals(0, up.exit, up.toString());
+        Path out = dir.resolve("intra.csv");
+        Path apart = dir.resolve("apart.csv");
+        Cli m;
+        Cli bad;
+        try {
+            m = Cli.run("measure", "pingpong", "--intra-node", "--testbed", "tbin", "--np", "2", "--max-bytes", "256KiB",
+                    "--budget", "0.01", "--timeout", "300", "--out", out.toString());
+            bad = Cli.run("measure", "pingpong", "--intra-node", "--testbed", "tbin", "--np", "2", "--mpirun-args", "--map-by node",
+                    "--max-bytes", "1KiB", "--timeout", "300", "--out", apart.toString());
+        } finally {
+            assertEquals(0, Cli.run("testbed", "down", "--name", "tbin").exit);
+        }
+        assertEquals(0, m.exit, m.toString());
+        CsvTable t = CsvTable.read(out);
+        assertTrue(io.scalecast.trace.PingPongTrace.intraNode(t.provenance()), String.valueOf(t.provenance().get("path")));
+        // the node's loopback, not the shaped link: 256 KiB in far less than the 21 ms it takes at 100 Mbit/s
+        assertTrue(t.number(t.size() - 1, "time_s") < 5e-3, t.row(t.size() - 1).toString());
+        assertEquals(2, bad.exit, bad.toString());
+        assertTrue(bad.err.contains("different nodes"), bad.err);
+        assertTrue(!java.nio.file.Files.exists(apart));
     }
 
     @Test
