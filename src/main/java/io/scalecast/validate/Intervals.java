@@ -85,35 +85,48 @@ public final class Intervals {
         return Validator.workDir(opt, c).resolve("intervals").resolve("sample-" + k);
     }
 
-    /** Writes the case's sampled platforms and returns one task per sample re-running its prediction steps. */
+    /**
+     * Writes the case's sampled platforms and returns one task per sample re-running its prediction steps. Each
+     * prediction step runs on a variant of its own platform (a case that predicts on several platforms, one per
+     * configuration, samples each of them), drawn in step order from the case's one stream.
+     */
     private static Plan plan(ValidationCase c, Validator.Options opt) {
         Path work = Validator.workDir(opt, c);
         List<List<String>> steps = c.stepsIn(work);
         List<Integer> predictSteps = new ArrayList<>();
-        Path platform = null;
+        java.util.Map<Path, PlatformSampler> samplers = new java.util.LinkedHashMap<>();
+        List<Path> stepPlatform = new ArrayList<>();
         for (int s = 0; s < steps.size(); s++) {
             int at = steps.get(s).indexOf("--platform");
             if (at >= 0 && at + 1 < steps.get(s).size()) {
                 predictSteps.add(s);
-                platform = opt.root().resolve(steps.get(s).get(at + 1)).normalize();
+                Path platform = opt.root().resolve(steps.get(s).get(at + 1)).normalize();
+                stepPlatform.add(platform);
+                samplers.computeIfAbsent(platform, p -> PlatformSampler.read(p, PlatformSampler.calibrationFileFor(p)));
             }
         }
-        if (platform == null) {
+        if (samplers.isEmpty()) {
             return new Plan(List.of(), "no step takes --platform");
         }
-        PlatformSampler sampler = PlatformSampler.read(platform, PlatformSampler.calibrationFileFor(platform));
-        if (!sampler.varies()) {
+        if (samplers.values().stream().noneMatch(PlatformSampler::varies)) {
             return new Plan(List.of(), "the platform has neither confidence intervals nor measured variability");
         }
+        List<Path> platforms = List.copyOf(samplers.keySet());
+        long names = platforms.stream().map(Path::getFileName).distinct().count();
         SplittableRandom rnd = new SplittableRandom(opt.seed() * 1_000_003L + c.name().hashCode());
         List<CommandTask> tasks = new ArrayList<>();
         for (int k = 0; k < opt.samples(); k++) {
             Path dir = sampleDir(opt, c, k);
-            Path variant = dir.resolve(platform.getFileName());
-            sampler.sample(rnd, variant);
+            java.util.Map<Path, Path> variants = new java.util.HashMap<>();
+            for (int i = 0; i < platforms.size(); i++) {
+                Path p = platforms.get(i);
+                Path variant = dir.resolve(names == platforms.size() ? p.getFileName().toString() : i + "-" + p.getFileName());
+                samplers.get(p).sample(rnd, variant);
+                variants.put(p, variant);
+            }
             List<List<String>> redo = new ArrayList<>();
-            for (int s : predictSteps) {
-                redo.add(sampleStep(c.steps().get(s), variant, dir, work));
+            for (int j = 0; j < predictSteps.size(); j++) {
+                redo.add(sampleStep(c.steps().get(predictSteps.get(j)), variants.get(stepPlatform.get(j)), dir, work));
             }
             tasks.add(new CommandTask(c.name() + "#" + k, redo, opt.root().toString(), dir.resolve("logs").toString()));
         }
