@@ -18,6 +18,13 @@
  * scheduler slices; a single call (milliseconds) usually fits in one slice, so the per-call
  * timing above sees an unshared core, while this one sees the share a long compute phase gets.
  *
+ * Traffic (--traffic BYTES): while every rank computes (the all-loaded phase), each rank also streams
+ * BYTES-byte messages to rank+1 and receives them from rank-1 (a ring over MPI_COMM_WORLD), one send
+ * and one receive in flight, tested after every call and reposted when done: the kernel's TCP work
+ * (and the MPI progress it needs) shares the cores with the kernel, as in a run that communicates
+ * while it computes. Rank 0 alone runs without traffic. Each rank then prints
+ * "TRAFFIC n rank bytes_received seconds" for the phase of size n.
+ *
  * Output (rank 0): "DGEMM n ranks_loaded rank repetition seconds" (square) or
  * "DGEMMK n k ranks_loaded rank repetition seconds" (shapes).
  */
@@ -54,13 +61,106 @@ static void idle_barrier(MPI_Comm comm) {
     }
 }
 
+/* The traffic ring of one phase: one send to rank+1 and one receive from rank-1 in flight. */
+typedef struct {
+    long bytes;            /* message size; 0 = no traffic */
+    char *sbuf, *rbuf;
+    MPI_Request s, r;
+    long sent, recvd;      /* messages posted */
+    long done;             /* messages received complete */
+    double t0;
+} traffic_t;
+
+#define TRAFFIC_TAG 4711
+
+static void traffic_start(traffic_t *tr, MPI_Comm comm) {
+    int rank, size;
+    if (tr->bytes <= 0) return;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    tr->sent = tr->recvd = tr->done = 0;
+    MPI_Irecv(tr->rbuf, (int)tr->bytes, MPI_BYTE, (rank + size - 1) % size, TRAFFIC_TAG, comm, &tr->r);
+    MPI_Isend(tr->sbuf, (int)tr->bytes, MPI_BYTE, (rank + 1) % size, TRAFFIC_TAG, comm, &tr->s);
+    tr->sent = tr->recvd = 1;
+    tr->t0 = MPI_Wtime();
+}
+
+/* Tests both requests and reposts the finished ones. */
+static void traffic_poll(traffic_t *tr, MPI_Comm comm) {
+    int rank, size, flag;
+    if (tr->bytes <= 0) return;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    MPI_Test(&tr->r, &flag, MPI_STATUS_IGNORE);
+    if (flag) {
+        tr->done++;
+        MPI_Irecv(tr->rbuf, (int)tr->bytes, MPI_BYTE, (rank + size - 1) % size, TRAFFIC_TAG, comm, &tr->r);
+        tr->recvd++;
+    }
+    MPI_Test(&tr->s, &flag, MPI_STATUS_IGNORE);
+    if (flag) {
+        MPI_Isend(tr->sbuf, (int)tr->bytes, MPI_BYTE, (rank + 1) % size, TRAFFIC_TAG, comm, &tr->s);
+        tr->sent++;
+    }
+}
+
+/* Stops the stream: both neighbours agree on how many messages cross each link, post the missing ones, wait. */
+static void traffic_stop(traffic_t *tr, MPI_Comm comm, int n) {
+    int rank, size;
+    if (tr->bytes <= 0) return;
+    double el = MPI_Wtime() - tr->t0;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    int right = (rank + 1) % size, left = (rank + size - 1) % size;
+    long mine[2] = {tr->sent, tr->recvd}, fromleft = 0, fromright = 0;
+    /* my sends go to the right, whose receives must match them; my receives come from the left */
+    MPI_Sendrecv(&mine[0], 1, MPI_LONG, right, TRAFFIC_TAG + 1, &fromleft, 1, MPI_LONG, left, TRAFFIC_TAG + 1, comm, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(&mine[1], 1, MPI_LONG, left, TRAFFIC_TAG + 2, &fromright, 1, MPI_LONG, right, TRAFFIC_TAG + 2, comm, MPI_STATUS_IGNORE);
+    long sends = tr->sent > fromright ? tr->sent : fromright;    /* messages on the link to the right */
+    long recvs = tr->recvd > fromleft ? tr->recvd : fromleft;    /* messages on the link from the left */
+    /* everything still to cross, posted at once and waited for together: a blocking wait on one send could wait for a
+       neighbour that is itself waiting on its own send, round the ring */
+    long extra = (sends - tr->sent) + (recvs - tr->recvd);
+    MPI_Request *q = malloc(sizeof(MPI_Request) * (size_t)(extra + 2));
+    char **bufs = malloc(sizeof(char *) * (size_t)(extra + 1));
+    int nq = 0, nb = 0;
+    q[nq++] = tr->s;
+    q[nq++] = tr->r;
+    for (; tr->sent < sends; tr->sent++) MPI_Isend(tr->sbuf, (int)tr->bytes, MPI_BYTE, right, TRAFFIC_TAG, comm, &q[nq++]);
+    for (; tr->recvd < recvs; tr->recvd++) {
+        bufs[nb] = malloc((size_t)tr->bytes);
+        if (!bufs[nb]) sc_die("cannot allocate a traffic buffer", NULL);
+        MPI_Irecv(bufs[nb++], (int)tr->bytes, MPI_BYTE, left, TRAFFIC_TAG, comm, &q[nq++]);
+    }
+    MPI_Waitall(nq, q, MPI_STATUSES_IGNORE);
+    for (int i = 0; i < nb; i++) free(bufs[i]);
+    free(bufs);
+    free(q);
+    long got[2] = {tr->done * tr->bytes, 0};
+    double times[2] = {el, 0};
+    long *allb = NULL;
+    double *allt = NULL;
+    if (rank == 0) {
+        allb = malloc(sizeof(long) * (size_t)size);
+        allt = malloc(sizeof(double) * (size_t)size);
+    }
+    MPI_Gather(&got[0], 1, MPI_LONG, allb, 1, MPI_LONG, 0, comm);
+    MPI_Gather(&times[0], 1, MPI_DOUBLE, allt, 1, MPI_DOUBLE, 0, comm);
+    if (rank == 0) {
+        for (int q = 0; q < size; q++) printf("TRAFFIC %d %d %ld %.9e\n", n, q, allb[q], allt[q]);
+        fflush(stdout);
+        free(allb);
+        free(allt);
+    }
+}
+
 /* k = 0: square n x n x n (C = A*B); k > 0: C(n x n) -= A(n x k) * B(n x k)^T. */
 static double one_call(int n, int k, const double *a, const double *b, double *c) {
     return k > 0 ? one_gemm_nt(n, k, a, b, c) : one_dgemm(n, a, b, c);
 }
 
 static void phase(MPI_Comm comm, int loaded, const int *sizes, int nsizes, const int *ks, int nks, double budget,
-                  long minreps, long maxreps, double sustained) {
+                  long minreps, long maxreps, double sustained, traffic_t *tr) {
     int rank, size;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
@@ -85,12 +185,14 @@ static void phase(MPI_Comm comm, int loaded, const int *sizes, int nsizes, const
         MPI_Bcast(&reps, 1, MPI_LONG, 0, comm);
         if (sustained > 0) reps = 1;
         double *t = malloc(sizeof(double) * (size_t)reps), *all = NULL;
+        traffic_start(tr, comm);
         if (sustained > 0) {
             long calls = 0;
             MPI_Barrier(comm);
             double t0 = MPI_Wtime(), el;
             do {
                 one_call(n, k, a, b, c);
+                traffic_poll(tr, comm);
                 calls++;
                 el = MPI_Wtime() - t0;
             } while (el < sustained);
@@ -99,8 +201,10 @@ static void phase(MPI_Comm comm, int loaded, const int *sizes, int nsizes, const
             for (long r = 0; r < reps; r++) {
                 MPI_Barrier(comm);
                 t[r] = one_call(n, k, a, b, c);
+                traffic_poll(tr, comm);
             }
         }
+        traffic_stop(tr, comm, n);
         if (rank == 0) all = malloc(sizeof(double) * (size_t)reps * (size_t)size);
         MPI_Gather(t, (int)reps, MPI_DOUBLE, all, (int)reps, MPI_DOUBLE, 0, comm);
         if (rank == 0) {
@@ -126,7 +230,7 @@ int main(int argc, char **argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     int sizes[64], nsizes = 0, ks[64] = {0}, nks = 1;
     double budget = 1.0, sustained = 0;
-    long minreps = 3, maxreps = 50;
+    long minreps = 3, maxreps = 50, traffic = 0;
     const char *list = "64,96,128,192,256,384,512,768,1024,1536", *klist = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--sizes")) list = sc_opt_value(argc, argv, &i);
@@ -135,6 +239,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--sustained")) sustained = sc_double(sc_opt_value(argc, argv, &i), 0);
         else if (!strcmp(argv[i], "--min-reps")) minreps = sc_long(sc_opt_value(argc, argv, &i), 1);
         else if (!strcmp(argv[i], "--max-reps")) maxreps = sc_long(sc_opt_value(argc, argv, &i), 1);
+        else if (!strcmp(argv[i], "--traffic")) traffic = sc_long(sc_opt_value(argc, argv, &i), 1);
         else sc_die("unknown option", argv[i]);
     }
     if (maxreps < minreps) maxreps = minreps;
@@ -170,14 +275,30 @@ int main(int argc, char **argv) {
                    klist ? klist : "n (square)", budget, minreps, maxreps, klist ? " N,T, C -= A*B^T" : " N,N");
         fflush(stdout);
     }
-    if (size > 1) phase(MPI_COMM_WORLD, size, sizes, nsizes, ks, nks, budget, minreps, maxreps, sustained);
+    if (traffic > (1L << 30)) sc_die("--traffic above 1 GiB", NULL);
+    if (traffic > 0 && size < 2) sc_die("--traffic needs at least 2 ranks (a ring)", NULL);
+    if (rank == 0 && traffic > 0) {
+        printf("# traffic: every rank streams %ld-byte MPI messages to rank+1 and from rank-1 (one isend and one irecv in flight,"
+               " tested after every dgemm call) while all %d ranks compute; rank 0 alone runs without traffic\n", traffic, size);
+        fflush(stdout);
+    }
+    traffic_t tr = {0}, none = {0};
+    if (traffic > 0) {
+        tr.bytes = traffic;
+        tr.sbuf = calloc((size_t)traffic, 1);
+        tr.rbuf = calloc((size_t)traffic, 1);
+        if (!tr.sbuf || !tr.rbuf) sc_die("cannot allocate traffic buffers", NULL);
+    }
+    if (size > 1) phase(MPI_COMM_WORLD, size, sizes, nsizes, ks, nks, budget, minreps, maxreps, sustained, &tr);
     MPI_Comm solo;
     MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? 0 : MPI_UNDEFINED, 0, &solo);
     if (rank == 0) {
-        phase(solo, 1, sizes, nsizes, ks, nks, budget, minreps, maxreps, sustained);
+        phase(solo, 1, sizes, nsizes, ks, nks, budget, minreps, maxreps, sustained, &none);
         MPI_Comm_free(&solo);
     }
     idle_barrier(MPI_COMM_WORLD);
+    free(tr.sbuf);
+    free(tr.rbuf);
     MPI_Finalize();
     return 0;
 }

@@ -17,9 +17,10 @@ import java.util.TreeMap;
  * @param release       send-release times per size ({@code ReleaseAnalysis.read}), or null
  * @param iprobeCost    cost of an empty MPI_Iprobe, NaN without a trace
  * @param node          the node model from the dgemm trace, or null
+ * @param traffic       the node model from the dgemm trace measured under traffic ({@code --dgemm-traffic}), or null
  */
 record CalibrationInputs(SwapCalibration swapSummary, PingPongInput.Trace pingpong, PingPongInput.Trace intraPingpong,
-                         SwapTrace swapTrace, TreeMap<Long, double[]> release, double iprobeCost, NodeModel node) {
+                         SwapTrace swapTrace, TreeMap<Long, double[]> release, double iprobeCost, NodeModel node, NodeModel traffic) {
 
     static CalibrationInputs read(CalibrationRequest req, PingPongInput.Trace implied) {
         SwapCalibration swap = req.swapSummary() == null ? null : SwapCalibration.read(req.swapSummary());
@@ -32,6 +33,12 @@ record CalibrationInputs(SwapCalibration swapSummary, PingPongInput.Trace pingpo
                 : io.scalecast.probe.IprobeProbe.cost(SummaryTrace.read(req.iprobe()), req.iprobe().toString());
         NodeModel node = req.dgemm() == null ? null
                 : NodeModel.of(DgemmTrace.read(req.dgemm()), req.dgemm().toString(), req.dgemmN(), req.dgemmRanksLoaded());
-        return new CalibrationInputs(swap, pp, intraPp, swapTrace, release, iprobeCost, node);
+        NodeModel traffic = req.dgemmTraffic() == null ? null : NodeModel.of(DgemmTrace.read(req.dgemmTraffic()),
+                req.dgemmTraffic().toString(), 0, 0);
+        if (traffic != null && traffic.cleaned().provenance().get("traffic") == null) {
+            throw io.scalecast.util.ScalecastException.badInput(req.dgemmTraffic() + ": no '# traffic:' line; expected a dgemm trace"
+                    + " measured while the ranks streamed to each other (measure dgemm --traffic)");
+        }
+        return new CalibrationInputs(swap, pp, intraPp, swapTrace, release, iprobeCost, node, traffic);
     }
 }

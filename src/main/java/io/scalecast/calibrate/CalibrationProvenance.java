@@ -54,9 +54,31 @@ final class CalibrationProvenance {
                     + " grid (median per ranks_loaded, n, k over the runs; " + in.node().rejected().size() + " value(s) set aside), the kernel"
                     + " model predict uses without --dgemm");
         }
+        if (in.traffic() != null) {
+            props.put(Calibrator.NODE_DGEMM_TRAFFIC, in.traffic().cleaned().encode());
+            props.put("calibration.dgemm-traffic", trafficReason(req, in));
+            in.traffic().rejected().forEach(r -> warnings.add("node under traffic: " + r));
+        }
         props.put("calibration.backbone", backbone.reason());
         if (req.note() != null) {
             props.put("calibration.note", req.note());
         }
+    }
+
+    /** What the traffic trace says: its rate, the quiet rate at the same order and load, the traffic itself. */
+    static String trafficReason(CalibrationRequest req, CalibrationInputs in) {
+        NodeModel t = in.traffic();
+        io.scalecast.trace.DgemmTrace g = t.cleaned();
+        int load = g.maxLoad();
+        int n = g.loaded(load).stream().mapToInt(io.scalecast.trace.DgemmPoint::n).max().orElse(0);
+        double busy = io.scalecast.trace.DgemmTrace.plateauRate(g.points(), load, n);
+        double quiet = in.node() == null ? Double.NaN : io.scalecast.trace.DgemmTrace.plateauRate(in.node().cleaned().points(), load, n);
+        return String.format(java.util.Locale.ROOT, "%s sha256=%s: %.3f Gflop/s per rank at n=%d with %d ranks loaded while they streamed"
+                        + " (%s)%s; node.dgemm-traffic = its cleaned grid, the rate the tree code's kernels run at when ranks communicate"
+                        + " (predict treecode with more than one rank); HPL and the host speed keep the quiet grid", req.dgemmTraffic(),
+                PingPongInput.sha256(req.dgemmTraffic()), busy / 1e9, n, load, g.provenance().get("traffic"),
+                Double.isNaN(quiet) ? "; no quiet rate at that order and load to compare"
+                        : String.format(java.util.Locale.ROOT, "; %.3f without traffic (%s): %.1f%% %s", quiet / 1e9, req.dgemm(),
+                        100 * Math.abs(busy / quiet - 1), busy <= quiet ? "slower" : "faster"));
     }
 }

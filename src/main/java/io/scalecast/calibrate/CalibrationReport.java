@@ -12,6 +12,12 @@ public final class CalibrationReport {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "calibration %s: %d node(s) x %d core(s), %s per core (%s)%n",
                 c.request().name(), c.request().nodes(), c.request().coresPerNode(), gflops(c.nodeSpeed().value()), c.nodeSpeed().reason()));
+        String traffic = c.model().props().get("calibration.dgemm-traffic");
+        if (traffic != null || c.request().dgemm() != null) {
+            b.append("  node rate under communication: ").append(traffic == null
+                    ? "the quiet dgemm rate (no dgemm trace measured under traffic: measure dgemm --traffic, calibrate --dgemm-traffic)"
+                    : traffic).append('\n');
+        }
         path(b, c.inter());
         if (c.intra() != null) {
             path(b, c.intra());

@@ -36,6 +36,8 @@ import java.nio.file.Path;
  *                            null to take it from the ping-pong trace's provenance
  * @param variability         repeated dgemm traces ({@code measure dgemm --runs}) the node rate's spread between runs comes
  *                            from, their launches pooled ({@link VariabilityCalibration}); empty: the dgemm trace's own launches
+ * @param dgemmTraffic        dgemm trace measured while the ranks streamed to each other ({@code measure dgemm --traffic}): the node
+ *                            rate under communication, carried as {@code node.dgemm-traffic} for the tree code's kernels; or null
  * @param sources             what each input is and where it was found ({@code calibrate --traces}: the folder's files and
  *                            what is missing), recorded with the platform; empty when every input was named on the command line
  *
@@ -46,7 +48,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
                                  long eagerThresholdBytes, String note,
                                  int beffProcs, long beffLmaxBytes, int beffRandomPatterns, int dgemmN, int dgemmRanksLoaded,
                                  double latencyAssumedSeconds, String latencyReason, Path swapTrace, Path iprobe, Path sendRelease,
-                                 boolean noBurst, String mpiProfile, java.util.List<Path> variability,
+                                 boolean noBurst, String mpiProfile, java.util.List<Path> variability, Path dgemmTraffic,
                                  java.util.List<String> sources) {
 
     public static Builder builder() {
@@ -79,6 +81,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         private boolean noBurst;
         private String mpiProfile;
         private java.util.List<Path> variability = java.util.List.of();
+        private Path dgemmTraffic;
         private final java.util.List<String> sources = new java.util.ArrayList<>();
 
         public Builder pingpong(Path v) { pingpong = v; return this; }
@@ -104,10 +107,12 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         public Builder noBurst(boolean v) { noBurst = v; return this; }
         public Builder mpiProfile(String v) { mpiProfile = v; return this; }
         public Builder variability(java.util.List<Path> v) { variability = v == null ? java.util.List.of() : v; return this; }
+        public Builder dgemmTraffic(Path v) { dgemmTraffic = v; return this; }
         public Builder source(String line) { sources.add(line); return this; }
 
         public Path pingpong() { return pingpong; }
         public Path dgemm() { return dgemm; }
+        public Path dgemmTraffic() { return dgemmTraffic; }
         public Path swapTrace() { return swapTrace; }
         public Path swapSummary() { return swapSummary; }
         public Path sendRelease() { return sendRelease; }
@@ -119,7 +124,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         public CalibrationRequest build() {
             return new CalibrationRequest(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeed, nodes, coresPerNode, name,
                     eagerThreshold, note, beffProcs, beffLmax, beffRandom, dgemmN, dgemmLoaded, latencyAssumed, latencyReason, swapTrace,
-                    iprobe, sendRelease, noBurst, mpiProfile, variability, java.util.List.copyOf(sources));
+                    iprobe, sendRelease, noBurst, mpiProfile, variability, dgemmTraffic, java.util.List.copyOf(sources));
         }
     }
 

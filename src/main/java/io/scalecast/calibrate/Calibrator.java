@@ -38,6 +38,8 @@ public final class Calibrator {
      */
     /** Platform property holding the node kernel model ({@link DgemmTrace#encode()} of the cleaned dgemm grid). */
     public static final String NODE_DGEMM = "node.dgemm";
+    /** Platform property: the cleaned grid of a dgemm trace measured while the ranks streamed to each other ({@code --dgemm-traffic}). */
+    public static final String NODE_DGEMM_TRAFFIC = "node.dgemm-traffic";
 
     static final Map<String, String> SIMGRID_CONFIG = Map.of(
             "network/crosstraffic", "0",

@@ -47,6 +47,9 @@ public final class TracesFolder {
                 CalibrationRequest.Builder::iprobe, CalibrationRequest.Builder::iprobe));
         INPUTS.put("dgemm", new Input("dgemm (node kernel model and speed)", "--node-speed, else a 1 Gflop/s placeholder (compute predictions meaningless)",
                 CalibrationRequest.Builder::dgemm, CalibrationRequest.Builder::dgemm));
+        INPUTS.put("dgemm-traffic", new Input("dgemm while the ranks stream to each other (node rate under communication)",
+                "the tree code's kernels run at the quiet dgemm rate", CalibrationRequest.Builder::dgemmTraffic,
+                CalibrationRequest.Builder::dgemmTraffic));
         INPUTS.put("beff", new Input("b_eff summary (backbone capacity)", "a non-blocking switch (FATPIPE backbone at the node-link bandwidth)",
                 CalibrationRequest.Builder::beff, CalibrationRequest.Builder::beff));
     }
@@ -91,7 +94,7 @@ public final class TracesFolder {
             } else if (f != null) {
                 in.set().accept(b, f);
                 b.source(in.what() + ": " + f);
-            } else if (!(e.getKey().equals("swap-summary") || e.getKey().equals("intra-pingpong")
+            } else if (!(e.getKey().equals("swap-summary") || e.getKey().equals("intra-pingpong") || e.getKey().equals("dgemm-traffic")
                     || (e.getKey().equals("pingpong") && b.swapSummary() != null))) {
                 b.source(in.what() + ": missing -> " + in.missing());
             }
@@ -99,11 +102,37 @@ public final class TracesFolder {
         lines.forEach(b::source);
     }
 
+    /**
+     * The one file of {@code role} ("dgemm", "iprobe", … as {@link #role}) in the folder, or null; {@code what} names the
+     * option that reads it, for messages. Two such files: bad input.
+     */
+    public static Path find(Path dir, String role, String what) {
+        if (!Files.isDirectory(dir)) {
+            throw ScalecastException.badInput(what + " " + dir + ": not a folder (expected a folder of traces, as measure suite writes)");
+        }
+        Path hit = null;
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path f : s.filter(p -> p.getFileName().toString().endsWith(".csv")).sorted().toList()) {
+                if (role(f).equals(role)) {
+                    if (hit != null) {
+                        throw ScalecastException.badInput(what + " " + dir + ": two " + role + " traces, " + hit.getFileName() + " and "
+                                + f.getFileName() + " (expected one)");
+                    }
+                    hit = f;
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            throw ScalecastException.badInput(what + " " + dir + ": cannot list the folder (" + e.getMessage() + ")");
+        }
+        return hit;
+    }
+
     private static String option(String role) {
         return switch (role) {
             case "release" -> "send-release";
             case "intra-pingpong" -> "intra-pingpong";
             case "swap" -> "swap";
+            case "dgemm-traffic" -> "dgemm-traffic";
             default -> role;
         };
     }
@@ -134,7 +163,8 @@ public final class TracesFolder {
         return switch (kind) {
             case "pingpong" -> probe.contains("pairs=all") || probe.contains("--all-pairs") ? "-an all-pairs ping-pong"
                     : io.scalecast.trace.PingPongTrace.intraNode(p) ? "intra-pingpong" : "pingpong";
-            case "swap", "swap-summary", "dgemm" -> kind;
+            case "swap", "swap-summary" -> kind;
+            case "dgemm" -> p.get("traffic") != null ? "dgemm-traffic" : kind;
             case "beff-summary" -> "beff";
             case "beff" -> "-a b_eff per-length trace (calibrate --beff takes its summary: measure beff --summary-out)";
             case "summary" -> source.contains("sc_release") ? (recvDelay(probe) > 0

@@ -80,6 +80,11 @@ final class CalibrateCommand implements Callable<Integer> {
             + " launches are pooled. Default: the --dgemm trace's own launches, none when it holds one.")
     java.util.List<Path> variability;
 
+    @Option(names = "--dgemm-traffic", paramLabel = "T.csv", description = "dgemm trace measured while the ranks stream to each other"
+            + " (measure dgemm --traffic): the node rate under communication, carried as node.dgemm-traffic; predict treecode runs the"
+            + " kernels of more than one rank at it. The calibration report says which rate was used.")
+    Path dgemmTraffic;
+
     @Option(names = "--node-speed", paramLabel = "RATE", description = "Per-core speed, e.g. 1.2Gf (when there is no dgemm trace).")
     String nodeSpeed;
 
@@ -135,7 +140,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     .dgemmN(dgemmN).dgemmLoaded(dgemmLoaded)
                     .latencyAssumed(latencyAssumed == null ? Double.NaN : Units.forOption("--latency-assumed", () -> Units.parseSeconds(latencyAssumed)), latencyReason)
                     .swapTrace(swapTrace).iprobe(iprobe).sendRelease(sendRelease).noBurst(noBurst).mpiProfile(mpi)
-                    .variability(variability);
+                    .variability(variability).dgemmTraffic(dgemmTraffic);
             if (traces != null) {
                 TracesFolder.fill(traces, b);
             }

@@ -96,19 +96,7 @@ final class HplOptions {
 
     /** Cores of the platform's first cluster or host ({@code core} attribute, 1 when absent). */
     static int coresPerHost(Path platform) {
-        org.w3c.dom.Document doc = io.scalecast.platform.PlatformXml.parse(platform);
-        for (String tag : List.of("cluster", "host")) {
-            org.w3c.dom.NodeList l = doc.getElementsByTagName(tag);
-            if (l.getLength() > 0) {
-                String c = ((org.w3c.dom.Element) l.item(0)).getAttribute("core");
-                try {
-                    return c.isEmpty() ? 1 : Integer.parseInt(c.trim());
-                } catch (NumberFormatException e) {
-                    throw ScalecastException.badInput(platform + ": <" + tag + "> core=\"" + c + "\": expected a whole number");
-                }
-            }
-        }
-        return 1;
+        return io.scalecast.platform.PlatformFile.coresPerHost(platform);
     }
 
     HplPredictor.Setup setup(KernelModel km) {

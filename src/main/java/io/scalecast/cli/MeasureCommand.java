@@ -271,6 +271,12 @@ final class MeasureCommand implements Runnable {
                         + " reports wall time / calls: the rate a long compute phase gets when ranks share cores (a single call"
                         + " fits in one scheduler slice and does not see the sharing). 0 = off (default).")
         double sustainedSeconds;
+        @Option(names = "--traffic", arity = "0..1", fallbackValue = "1MiB", paramLabel = "BYTES",
+                description = "While every rank computes, each also streams messages of BYTES (default ${FALLBACK-VALUE}) to the next"
+                        + " rank and from the previous one (a ring): the rate ranks get while the network's work (the kernel's TCP"
+                        + " processing, MPI progress) shares their cores. The trace's '# traffic:' line says how much streamed;"
+                        + " calibrate --dgemm-traffic takes it. Rank 0 alone runs without traffic.")
+        String traffic;
         @Option(names = "--max-runs", paramLabel = "M", description = "Launch again after --runs until the node's rate of the launches"
                 + " agrees within --target-spread, at most M launches (default: --runs, no more). Each row keeps its launch (run column).")
         Integer maxRuns;
@@ -281,7 +287,14 @@ final class MeasureCommand implements Runnable {
 
         @Override
         public Integer call() {
-            DgemmProbe.Config cfg = new DgemmProbe.Config(sizes, budgetSeconds, minReps, maxReps, ks, sustainedSeconds);
+            long trafficBytes = traffic == null ? 0 : Units.forOption("--traffic", () -> Units.parseBytes(traffic));
+            if (traffic != null && launch.np < 2) {
+                throw io.scalecast.util.ScalecastException.badInput("--traffic needs --np 2 or more (the ranks stream to each other), got " + launch.np);
+            }
+            if (traffic != null && trafficBytes < 1) {
+                throw io.scalecast.util.ScalecastException.badInput("--traffic " + traffic + ": expected a message size of at least 1 B");
+            }
+            DgemmProbe.Config cfg = new DgemmProbe.Config(sizes, budgetSeconds, minReps, maxReps, ks, sustainedSeconds, trafficBytes);
             ProbeRunner runner = launch.runner();
             Home.probe("dgemm");
             DgemmProbe.Result r = DgemmProbe.measure(runner, cfg, launch.runs, maxRuns != null ? maxRuns : launch.runs, targetSpread);
@@ -293,6 +306,9 @@ final class MeasureCommand implements Runnable {
                         p.rateFlopsPerSecond() / 1e9, p.rateMinFlopsPerSecond() / 1e9, p.rateMaxFlopsPerSecond() / 1e9);
             }
             out.println(r.trace().provenance().get("spread"));
+            if (trafficBytes > 0) {
+                out.println("traffic: " + r.trace().provenance().get("traffic"));
+            }
             out.println("wrote " + launch.out);
             return 0;
         }

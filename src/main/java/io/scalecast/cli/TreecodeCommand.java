@@ -174,8 +174,13 @@ final class TreecodeCommand implements Runnable {
                         + "(at --anchor-dgemm-n, else the largest order), the row that matches a platform calibrated "
                         + "from the same trace with --dgemm-n.")
         Path anchorDgemm;
-        @Option(names = "--anchor-dgemm-n", defaultValue = "0", paramLabel = "N", description = "Matrix order for --anchor-dgemm.")
+        @Option(names = "--anchor-dgemm-n", defaultValue = "0", paramLabel = "N", description = "Matrix order for --anchor-dgemm"
+                + " (default: the largest order whose three matrices fit in one core's level-2 cache, from the trace's '# cache:' line,"
+                + " else this machine's; recorded in the cost model, and predict treecode reads the platform's dgemm grid at the same order).")
         int anchorDgemmN;
+        @Option(names = "--traces", paramLabel = "DIR", description = "A folder of traces of the anchor's machine (as measure suite"
+                + " writes): its dgemm trace is --anchor-dgemm and its iprobe summary --anchor-iprobe unless those are given.")
+        Path traces;
         @Option(names = "--anchor-iprobe", paramLabel = "I.csv",
                 description = "measure iprobe --np 1 summary of the anchor's placement: what its polls cost, so a platform whose"
                         + " polls cost more (calibrate --iprobe) is charged only the difference (default: polls free in the anchor).")
@@ -188,6 +193,14 @@ final class TreecodeCommand implements Runnable {
             if (anchorDgemm != null && anchorSpeed != null) {
                 throw io.scalecast.util.ScalecastException.badInput("--anchor-speed and --anchor-dgemm exclude each other");
             }
+            if (traces != null) {
+                if (anchorDgemm == null && anchorSpeed == null) {
+                    anchorDgemm = io.scalecast.calibrate.TracesFolder.find(traces, "dgemm", "--traces");
+                }
+                if (anchorIprobe == null) {
+                    anchorIprobe = io.scalecast.calibrate.TracesFolder.find(traces, "iprobe", "--traces");
+                }
+            }
             double speed = anchorSpeed == null ? 0 : io.scalecast.util.Units.forOption("--anchor-speed", () -> io.scalecast.util.Units.parseFlops(anchorSpeed));
             io.scalecast.app.treecode.CostModel c = io.scalecast.app.treecode.CostModelFit.fit(run, speed, anchorDgemm,
                     anchorDgemmN, anchorIprobe);
@@ -195,6 +208,10 @@ final class TreecodeCommand implements Runnable {
             spec.commandLine().getOut().printf(Locale.ROOT, "cost model: visit %.2f ns, pp %.2f ns, cell %.2f ns, "
                     + "build pass %.2f ns, particle pass %.2f ns; wrote %s%n", 1e9 * c.secondsPerVisit(), 1e9 * c.secondsPerPp(),
                     1e9 * c.secondsPerCell(), 1e9 * c.secondsPerBuildPass(), 1e9 * c.secondsPerParticleScan(), out);
+            if (c.anchorDgemmOrder() > 0) {
+                spec.commandLine().getOut().printf(Locale.ROOT, "anchor speed %.3f Gflop/s per core at dgemm order %d%s%n",
+                        c.anchorCoreSpeedFlops() / 1e9, c.anchorDgemmOrder(), anchorIprobe == null ? "" : "; anchor polls: " + anchorIprobe);
+            }
             return 0;
         }
     }

@@ -35,6 +35,23 @@ public record PlatformFile(Path path, List<String> hosts, Map<String, String> pr
         return new PlatformFile(path, List.copyOf(hosts), Map.copyOf(props), Map.copyOf(config));
     }
 
+    /** Cores of the platform's first cluster or host ({@code core} attribute, 1 when absent). */
+    public static int coresPerHost(Path platform) {
+        org.w3c.dom.Document doc = PlatformXml.parse(platform);
+        for (String tag : List.of("cluster", "host")) {
+            org.w3c.dom.NodeList l = doc.getElementsByTagName(tag);
+            if (l.getLength() > 0) {
+                String c = ((Element) l.item(0)).getAttribute("core");
+                try {
+                    return c.isEmpty() ? 1 : Integer.parseInt(c.trim());
+                } catch (NumberFormatException e) {
+                    throw ScalecastException.badInput(platform + ": <" + tag + "> core=\"" + c + "\": expected a whole number");
+                }
+            }
+        }
+        return 1;
+    }
+
     private static void walk(Element e, Path path, List<String> hosts, Map<String, String> props, Map<String, String> config) {
         for (Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
             if (!(n instanceof Element c)) {

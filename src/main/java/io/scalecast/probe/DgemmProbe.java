@@ -34,15 +34,21 @@ public final class DgemmProbe {
      * @param sustainedSeconds 0: time each call alone after a barrier; above 0: every rank calls
      *                       back to back for that many seconds of wall time and reports wall time
      *                       over calls (the rate a long compute phase gets when ranks share cores)
+     * @param trafficBytes   0: no traffic; above 0: while every rank computes, each streams messages of this size to the next
+     *                       rank and from the previous one (a ring; the rate ranks get while they communicate)
      */
     public record Config(List<Integer> sizes, double budgetSeconds, int minReps, int maxReps, List<Integer> ks,
-                         double sustainedSeconds) {
+                         double sustainedSeconds, long trafficBytes) {
+        public Config(List<Integer> sizes, double budgetSeconds, int minReps, int maxReps, List<Integer> ks, double sustainedSeconds) {
+            this(sizes, budgetSeconds, minReps, maxReps, ks, sustainedSeconds, 0);
+        }
+
         public Config(List<Integer> sizes, double budgetSeconds, int minReps, int maxReps) {
             this(sizes, budgetSeconds, minReps, maxReps, List.of(), 0);
         }
 
         public Config(List<Integer> sizes, double budgetSeconds, int minReps, int maxReps, List<Integer> ks) {
-            this(sizes, budgetSeconds, minReps, maxReps, ks, 0);
+            this(sizes, budgetSeconds, minReps, maxReps, ks, 0, 0);
         }
 
         public Config {
@@ -60,6 +66,9 @@ public final class DgemmProbe {
             if (!(sustainedSeconds >= 0) || sustainedSeconds > 600) {
                 throw ScalecastException.badInput("dgemm: --sustained must be between 0 (off) and 600 seconds, got " + sustainedSeconds);
             }
+            if (trafficBytes < 0 || trafficBytes > (1L << 30)) {
+                throw ScalecastException.badInput("dgemm: --traffic must be between 1 B and 1 GiB per message, got " + trafficBytes);
+            }
         }
 
         List<String> args() {
@@ -73,6 +82,10 @@ public final class DgemmProbe {
             if (sustainedSeconds > 0) {
                 a.add("--sustained");
                 a.add(Double.toString(sustainedSeconds));
+            }
+            if (trafficBytes > 0) {
+                a.add("--traffic");
+                a.add(Long.toString(trafficBytes));
             }
             return a;
         }
@@ -138,6 +151,31 @@ public final class DgemmProbe {
         rates.computeIfAbsent(List.of(loaded, n, k), x -> new ArrayList<>()).add(2.0 * n * (double) n * inner / t);
     }
 
+    /**
+     * The {@code # traffic:} provenance line: what streamed while the ranks computed, from the probe's TRAFFIC records
+     * ("n rank bytes_received seconds"): the per-rank receive rate, median / min / max over ranks, sizes and launches.
+     */
+    static String traffic(List<ProbeOutput> outs, long bytes) {
+        List<Double> rates = new ArrayList<>();
+        for (ProbeOutput o : outs) {
+            for (String[] r : o.records("TRAFFIC", 4)) {
+                double sec = ProbeOutput.num(r, 4);
+                if (!(sec > 0)) {
+                    throw ScalecastException.failure("sc_dgemm: non-positive traffic time in " + String.join(" ", r));
+                }
+                rates.add(ProbeOutput.integer(r, 3) / sec);
+            }
+        }
+        if (rates.isEmpty()) {
+            throw ScalecastException.failure("sc_dgemm --traffic printed no TRAFFIC records");
+        }
+        double[] v = rates.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return String.format(Locale.ROOT, "ring of %d-byte MPI messages (each rank sends to rank+1, receives from rank-1, one of each in"
+                        + " flight, tested after every dgemm call) while every rank computes; received per rank %.3f MB/s median (min %.3f,"
+                        + " max %.3f) over %d rank-phases; the ranks_loaded=1 rows ran without traffic", bytes, Stats.median(v) / 1e6,
+                v[0] / 1e6, v[v.length - 1] / 1e6, v.length);
+    }
+
     public static Result measure(ProbeRunner runner, Config cfg, int runs) {
         return measure(runner, cfg, runs, runs, 0);
     }
@@ -199,6 +237,13 @@ public final class DgemmProbe {
                 + " per row median / min / max over ranks x repetitions (of its launch when there is a run column, else of every launch);"
                 + " ranks_loaded = ranks"
                 + " computing at once (the others wait without spinning); cores are shared with other work on this host");
+        if (cfg.trafficBytes() > 0) {
+            p.put("traffic", traffic(outs, cfg.trafficBytes()));
+        }
+        long cache = SuiteMachine.cacheKib();
+        if (cache > 0) {
+            p.put("cache", "level-2 " + cache + " KiB per core (sysfs of the host that ran scalecast measure)");
+        }
         p.put("spread", runs + " run(s)" + (spreads.isEmpty() ? "" : "; (max-min)/min of per-run medians: " + String.join(" ", spreads)) + stop);
         List<DgemmPoint> rows = new ArrayList<>();
         if (runs == 1) {

@@ -35,10 +35,19 @@ import java.util.List;
  *
  * @param source where the anchor came from (file, its command and date)
  * @param anchorPollSeconds cost of one empty MPI_Iprobe in the anchor run (0 = not known, polls taken as free there)
+ * @param anchorDgemmOrder  matrix order of the dgemm row {@code anchorCoreSpeedFlops} was read at (0 = not from a dgemm trace):
+ *                          a platform carrying a dgemm grid runs the kernels at its rate of the same order ({@link KernelRate})
  */
 public record CostModel(double secondsPerVisit, double secondsPerPp, double secondsPerCell,
                         double secondsPerBuildPass, double secondsPerParticleScan, double anchorCoreSpeedFlops,
-                        String source, double anchorPollSeconds) {
+                        String source, double anchorPollSeconds, int anchorDgemmOrder) {
+    /** Speed not read from a dgemm row. */
+    public CostModel(double secondsPerVisit, double secondsPerPp, double secondsPerCell, double secondsPerBuildPass,
+                     double secondsPerParticleScan, double anchorCoreSpeedFlops, String source, double anchorPollSeconds) {
+        this(secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan, anchorCoreSpeedFlops, source,
+                anchorPollSeconds, 0);
+    }
+
     /** Polls taken as free in the anchor run. */
     public CostModel(double secondsPerVisit, double secondsPerPp, double secondsPerCell, double secondsPerBuildPass,
                      double secondsPerParticleScan, double anchorCoreSpeedFlops, String source) {
@@ -48,12 +57,18 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
     /** The same coefficients with the anchor run's cost per poll (and where it came from appended to the source). */
     public CostModel withAnchorPoll(double seconds, String from) {
         return new CostModel(secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan,
-                anchorCoreSpeedFlops, source + "; " + from, seconds);
+                anchorCoreSpeedFlops, source + "; " + from, seconds, anchorDgemmOrder);
+    }
+
+    /** The same coefficients with the dgemm order the anchor speed was read at. */
+    public CostModel withAnchorOrder(int n) {
+        return new CostModel(secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan,
+                anchorCoreSpeedFlops, source, anchorPollSeconds, n);
     }
 
     public CostModel {
         for (double v : new double[]{secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan,
-                anchorCoreSpeedFlops, anchorPollSeconds}) {
+                anchorCoreSpeedFlops, anchorPollSeconds, anchorDgemmOrder}) {
             if (!(v >= 0) || Double.isInfinite(v)) {
                 throw new IllegalArgumentException("cost coefficients must be finite and non-negative");
             }
@@ -132,7 +147,8 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
             String src = o.has("source") ? o.get("source").getAsString() : "unknown";
             double anchor = o.has("anchorCoreSpeedFlops") ? o.get("anchorCoreSpeedFlops").getAsDouble() : 0;
             double poll = o.has("anchorPollSeconds") ? o.get("anchorPollSeconds").getAsDouble() : 0;
-            return new CostModel(v[0], v[1], v[2], v[3], v[4], anchor, src, poll);
+            int order = o.has("anchorDgemmOrder") ? o.get("anchorDgemmOrder").getAsInt() : 0;
+            return new CostModel(v[0], v[1], v[2], v[3], v[4], anchor, src, poll, order);
         } catch (com.google.gson.JsonParseException e) {
             throw io.scalecast.util.Json.badJson(file.toString(), e);
         } catch (RuntimeException e) {

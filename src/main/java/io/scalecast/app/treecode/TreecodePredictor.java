@@ -103,6 +103,12 @@ public final class TreecodePredictor {
         return new Model(procs, plans, flops / k, inter / k, pp / k, cells / k, visits / k, misses / k, wmax, wmean);
     }
 
+    /** The rate the kernels run at on {@code platform} with {@code procs} ranks ({@link KernelRate}). */
+    static KernelRate kernelRate(Config c, Path platform, int procs) {
+        String rpn = c.simParams().get("ranks-per-node");
+        return KernelRate.of(c.cost(), platform, rpn == null ? 1 : Integer.parseInt(rpn), procs);
+    }
+
     static Point simulate(Config c, Path platform, Model m) {
         Path tmp = null;
         io.scalecast.util.Interrupts.Registration cleanup = null;
@@ -111,7 +117,7 @@ public final class TreecodePredictor {
             Path plans = tmp;
             cleanup = io.scalecast.util.Interrupts.onInterrupt(() -> plans.toFile().delete());
             AtomicFiles.writeString(tmp, Json.gson().toJson(m.plans()));
-            Map<String, String> params = new TreecodeJob(tmp, c.cost().anchorCoreSpeedFlops(), c.cost().anchorPollSeconds(),
+            Map<String, String> params = new TreecodeJob(tmp, kernelRate(c, platform, m.procs()).anchorSpeedFlops(), c.cost().anchorPollSeconds(),
                     TreecodeJob.serviceDelay(c.simParams())).toParams(c.simParams());
             SimJob job = Simulations.job(platform, TreecodeSkeleton.class, params, List.of(), List.of());
             SimResult r = SimEngine.run(job);

@@ -73,6 +73,20 @@ public record TreecodeReport(TreecodePredictor.Config config, List<TreecodePredi
         }
     }
 
+    /** The kernel rate of each process count ({@link KernelRate}); one line when they agree. */
+    private String kernelRates(Path platform) {
+        java.util.Map<String, List<Integer>> by = new java.util.LinkedHashMap<>();
+        for (TreecodePredictor.Point p : points) {
+            by.computeIfAbsent(TreecodePredictor.kernelRate(config, platform, p.procs()).reason(), k -> new java.util.ArrayList<>()).add(p.procs());
+        }
+        if (by.size() == 1) {
+            return by.keySet().iterator().next();
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        by.forEach((r, ps) -> parts.add("procs " + ps + ": " + r));
+        return String.join("; ", parts);
+    }
+
     /** Rows of this report added to {@code into} (null: a new table with its provenance). */
     public CsvTable table(Path cost, String decomposition, CsvTable into) {
         if (into != null) {
@@ -88,6 +102,7 @@ public record TreecodeReport(TreecodePredictor.Config config, List<TreecodePredi
                 .put("source", "simulated: scalecast TreecodeSkeleton on SimGrid (exact interaction counts from the Java model)")
                 .put("platform", platform.toString() + " (first; column platform names each row's)")
                 .put("cost_model", cost + " (" + config.cost().source() + ")")
+                .put("kernel_rate", kernelRates(platform))
                 .put("particles", config.particles().size() + " " + config.particles().distribution().label()
                         + ", seed " + config.particles().seed())
                 .put("perlinear_reference_procs", Integer.toString(reference(points).procs()))

@@ -1,0 +1,58 @@
+package io.scalecast.app.treecode;
+
+import io.scalecast.calibrate.Calibrator;
+import io.scalecast.platform.PlatformFile;
+import io.scalecast.trace.DgemmTrace;
+import io.scalecast.util.ScalecastException;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The per-core rate the tree code's kernels run at on a platform, read the way the cost model's anchor speed was read:
+ * the platform's dgemm grid at the cost model's anchor order ({@link CostModel#anchorDgemmOrder}), so anchor and
+ * platform compare the same kernel. The grid is the one ranks get while they communicate ({@code node.dgemm-traffic},
+ * {@code calibrate --dgemm-traffic}) when the platform has it and more than one rank runs, else {@code node.dgemm}.
+ * Its rows: the most loaded when the ranks per node fill the host's cores (every rank of the measurement busy, as every
+ * rank of the run), else those of the ranks per node — the rule {@code predict hpl} uses.
+ *
+ * <p>The skeleton charges anchor seconds × anchor speed as flops at the host's speed; so that they take
+ * anchor seconds × anchor speed / kernel rate instead, it is given the anchor speed × host speed / kernel rate.
+ * Without an anchor order, or without a grid, the anchor speed is the cost model's (host speed against anchor speed).</p>
+ *
+ * @param anchorSpeedFlops the anchor speed to give the skeleton
+ * @param reason           what was read (provenance of the prediction)
+ */
+public record KernelRate(double anchorSpeedFlops, String reason) {
+    /** Platform property: the dgemm grid measured while the ranks streamed to each other. */
+    public static final String TRAFFIC_GRID = Calibrator.NODE_DGEMM_TRAFFIC;
+
+    public static KernelRate of(CostModel c, Path platform, int ranksPerNode, int procs) {
+        int order = c.anchorDgemmOrder();
+        if (order <= 0 || !(c.anchorCoreSpeedFlops() > 0)) {
+            return new KernelRate(c.anchorCoreSpeedFlops(), c.anchorCoreSpeedFlops() > 0
+                    ? "host speed against the cost model's anchor speed (the anchor speed was not read from a dgemm row)"
+                    : "host speed (the cost model has no anchor speed: the platform's nodes are the anchor machine)");
+        }
+        Map<String, String> props = PlatformFile.read(platform).props();
+        boolean traffic = procs > 1 && props.containsKey(TRAFFIC_GRID);
+        String key = traffic ? TRAFFIC_GRID : Calibrator.NODE_DGEMM;
+        String line = props.get(key);
+        if (line == null) {
+            return new KernelRate(c.anchorCoreSpeedFlops(), "host speed against the cost model's anchor speed (the platform carries no "
+                    + Calibrator.NODE_DGEMM + ")");
+        }
+        DgemmTrace grid = DgemmTrace.decode(line, platform + " " + key);
+        int load = ranksPerNode >= PlatformFile.coresPerHost(platform) ? grid.maxLoad() : ranksPerNode;
+        double rate = DgemmTrace.plateauRate(grid.points(), load, order);
+        if (Double.isNaN(rate)) {
+            throw ScalecastException.badInput(platform + ": " + key + " has no row at n=" + order + " with " + load + " rank(s) loaded"
+                    + " (the cost model's anchor speed was read at n=" + order + "; calibrate from a dgemm trace that measured that order)");
+        }
+        double host = io.scalecast.app.hpl.PlatformFigures.read(platform).hostSpeedFlopsPerSecond();
+        return new KernelRate(c.anchorCoreSpeedFlops() * host / rate, String.format(Locale.ROOT,
+                "%s at the anchor's order n=%d with %d rank(s) loaded: %.4g Gflop/s per core against the anchor's %.4g%s", key, order,
+                load, rate / 1e9, c.anchorCoreSpeedFlops() / 1e9, traffic ? " (measured while the ranks streamed to each other)" : ""));
+    }
+}

@@ -1,0 +1,151 @@
+package io.scalecast.app.treecode;
+
+import io.scalecast.cli.Cli;
+import io.scalecast.trace.CsvTable;
+import io.scalecast.trace.DgemmTrace;
+import io.scalecast.trace.Provenance;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The tree code's option-free recipe: {@code treecode cost --traces} reads the anchor speed at the largest dgemm order
+ * whose matrices fit the trace's level-2 cache and records that order; a platform from {@code calibrate --traces} keeps
+ * its plateau host speed, and the prediction runs the kernels at the platform grid's rate of the anchor's order with the
+ * load the placement implies, under traffic when the platform has a traffic grid and more than one rank runs.
+ */
+class TreecodeRecipeTest {
+    @TempDir
+    Path dir;
+
+    /** Orders 192 and 1536, 1 and 2 ranks loaded; the plateau (larger half of the orders) is n = 1536, memory-bound. */
+    private static final String DGEMM = """
+            # kind: dgemm
+            # cache: level-2 1024 KiB per core (test)
+            n,rate_flops_per_s,ranks_loaded
+            192,6.0E9,1
+            1536,3.0E9,1
+            192,5.0E9,2
+            1536,2.0E9,2
+            """;
+
+    private Path runTable() {
+        Provenance prov = new Provenance().put("kind", "treecode-run").put("cache", "request").put("nodes", "1");
+        CsvTable t = new CsvTable(prov, TreecodeMeasure.COLUMNS);
+        List<Object> row = new ArrayList<>();
+        for (String c : TreecodeMeasure.COLUMNS) {
+            row.add(switch (c) {
+                case "ranks", "repeat", "step" -> 1;
+                case "n" -> 1000;
+                case "theta" -> 0.8;
+                default -> 1.0;
+            });
+        }
+        t.add(row.toArray());
+        Path f = dir.resolve("anchor-run.csv");
+        t.write(f);
+        return f;
+    }
+
+    private Path folder(String name, String dgemm, String traffic) throws Exception {
+        Path d = Files.createDirectories(dir.resolve(name));
+        Files.copy(Path.of("traces/local/pingpong-shm-2r-nocma.csv"), d.resolve("pingpong.csv"));
+        Files.writeString(d.resolve("dgemm.csv"), dgemm);
+        if (traffic != null) {
+            Files.writeString(d.resolve("dgemm-traffic.csv"), traffic);
+        }
+        return d;
+    }
+
+    private CostModel cost(Path anchorFolder) {
+        Path out = dir.resolve("cost.json");
+        Cli r = Cli.run("treecode", "cost", "--run", runTable().toString(), "--traces", anchorFolder.toString(), "--out", out.toString());
+        assertEquals(0, r.exit, r.toString());
+        return CostModel.read(out);
+    }
+
+    private Path platform(Path folder, String name) {
+        Path xml = dir.resolve(name + ".xml");
+        Cli r = Cli.run("calibrate", "--traces", folder.toString(), "--nodes", "1", "--cores-per-node", "2", "--name", name,
+                "--out", xml.toString());
+        assertEquals(0, r.exit, r.toString());
+        return xml;
+    }
+
+    @Test
+    void kernelOrderIsTheLargestWhoseMatricesFitTheCache() {
+        String grid = "n,rate_flops_per_s,ranks_loaded\n96,7E9,1\n128,7E9,1\n192,6E9,1\n256,6E9,1\n384,5E9,1\n192,5E9,2\n";
+        DgemmTrace mib = DgemmTrace.parse("# kind: dgemm\n# cache: level-2 1024 KiB per core\n" + grid, "a.csv");
+        assertEquals(192, CostModelFit.kernelOrder(mib, "a.csv", 0).n());   // 3·8·192² = 885 KB <= 1 MiB < 3·8·256²
+        DgemmTrace two = DgemmTrace.parse("# kind: dgemm\n# cache: level-2 2048 KiB per core\n" + grid, "b.csv");
+        assertEquals(256, CostModelFit.kernelOrder(two, "b.csv", 0).n());
+        DgemmTrace none = DgemmTrace.parse("# kind: dgemm\n" + grid, "c.csv");
+        assertEquals(256, CostModelFit.kernelOrder(none, "c.csv", 2048).n());  // this machine's cache when the trace has none
+        assertEquals(384, CostModelFit.kernelOrder(none, "c.csv", 0).n());     // unknown cache: the largest order
+        assertEquals(96, CostModelFit.kernelOrder(none, "c.csv", 16).n());     // none fits: the smallest
+    }
+
+    @Test
+    void platformRateIsReadAtTheAnchorsOrderWithThePlacementsLoad() throws Exception {
+        CostModel c = cost(folder("anchor", DGEMM, null));
+        assertEquals(192, c.anchorDgemmOrder());
+        assertEquals(6.0e9, c.anchorCoreSpeedFlops());
+        Path xml = platform(folder("plat", DGEMM, null), "p");
+        assertEquals(2.0e9, io.scalecast.app.hpl.PlatformFigures.read(xml).hostSpeedFlopsPerSecond()); // the plateau, n = 1536
+        // 2 ranks on the 2 cores: the 2-loaded row at n = 192 (5 Gflop/s); the skeleton gets anchor x host / rate
+        KernelRate full = KernelRate.of(c, xml, 2, 2);
+        assertEquals(6.0e9 * 2.0e9 / 5.0e9, full.anchorSpeedFlops(), 1);
+        assertTrue(full.reason().contains("n=192 with 2 rank(s) loaded"), full.reason());
+        // 1 rank per node on 2 cores: the 1-loaded row, the anchor's own rate: anchor seconds stay anchor seconds
+        assertEquals(2.0e9, KernelRate.of(c, xml, 1, 1).anchorSpeedFlops(), 1);
+        // a cost model whose speed was not read from a dgemm row keeps host speed against anchor speed
+        assertEquals(6.0e9, KernelRate.of(c.withAnchorOrder(0), xml, 2, 2).anchorSpeedFlops());
+    }
+
+    @Test
+    void aPlatformWithoutTheAnchorsOrderIsBadInput() throws Exception {
+        CostModel c = cost(folder("anchor", DGEMM, null));
+        Path xml = platform(folder("plat", "# kind: dgemm\nn,rate_flops_per_s,ranks_loaded\n256,5E9,1\n256,4E9,2\n", null), "q");
+        io.scalecast.util.ScalecastException e = org.junit.jupiter.api.Assertions.assertThrows(io.scalecast.util.ScalecastException.class,
+                () -> KernelRate.of(c, xml, 2, 2));
+        assertTrue(e.getMessage().contains("no row at n=192"), e.getMessage());
+    }
+
+    @Test
+    void trafficGridRunsTheKernelsOfCommunicatingRanks() throws Exception {
+        CostModel c = cost(folder("anchor", DGEMM, null));
+        String traffic = """
+                # kind: dgemm
+                # traffic: ring of 1048576-byte MPI messages (test)
+                n,rate_flops_per_s,ranks_loaded
+                192,6.0E9,1
+                192,4.0E9,2
+                """;
+        Path folder = folder("plat", DGEMM, traffic);
+        Path xml = dir.resolve("t.xml");
+        Cli r = Cli.run("calibrate", "--traces", folder.toString(), "--nodes", "1", "--cores-per-node", "2", "--name", "t",
+                "--out", xml.toString());
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(r.out.contains("dgemm while the ranks stream to each other (node rate under communication): " + folder.resolve("dgemm-traffic.csv")), r.out);
+        assertTrue(r.out.contains("node rate under communication: " + folder.resolve("dgemm-traffic.csv")), r.out);
+        assertTrue(r.out.contains("4.000 Gflop/s per rank at n=192 with 2 ranks loaded"), r.out);
+        assertTrue(r.out.contains("5.000 without traffic") && r.out.contains("20.0% slower"), r.out);
+        assertEquals(6.0e9 * 2.0e9 / 4.0e9, KernelRate.of(c, xml, 2, 2).anchorSpeedFlops(), 1);
+        assertEquals(6.0e9 * 2.0e9 / 5.0e9, KernelRate.of(c, xml, 2, 1).anchorSpeedFlops(), 1);   // one rank does not communicate
+
+        Path bad = dir.resolve("bad.xml");
+        Cli b = Cli.run("calibrate", "--pingpong", folder.resolve("pingpong.csv").toString(), "--dgemm-traffic",
+                folder.resolve("dgemm.csv").toString(), "--nodes", "1", "--cores-per-node", "2", "--name", "bad", "--out", bad.toString());
+        assertEquals(2, b.exit, b.toString());
+        assertTrue(b.err.contains("no '# traffic:' line"), b.err);
+        assertFalse(Files.exists(bad));
+    }
+}
