@@ -87,8 +87,9 @@ final class TraceCommand implements Runnable {
                 TestbedState s = Testbeds.require(testbed);
                 launch = TestbedLaunch.launch(s, np, Launch.splitArgs(mpirunArgs));
                 perNode = (np + s.nodes() - 1) / s.nodes();
-                placement = String.format(Locale.ROOT, "testbed %s: %d ranks on %d nodes, rate %s, %s%s", s.name(), np,
-                        s.nodes(), s.rateLabel(), s.cpuLabel(), mpirunArgs == null ? "" : ", " + mpirunArgs);
+                placement = String.format(Locale.ROOT, "testbed %s: %d ranks on %d nodes, rate %s, %s%s%s", s.name(), np,
+                        s.nodes(), s.rateLabel(), s.groupLabel().isEmpty() ? "" : s.groupLabel() + ", ", s.cpuLabel(),
+                        mpirunArgs == null ? "" : ", " + mpirunArgs);
             } else {
                 launch = new Launch("mpirun", np, hostfile, Launch.splitArgs(mpirunArgs), List.of(), Map.of());
                 int cores = MachineInfo.cores();
