@@ -106,6 +106,9 @@ public final class Calibrator {
                 props, warnings);
         CalibrationProvenance.write(req, in, exchange, beffPath, speed, backbone, props, warnings);
         VariabilityCalibration.write(req, in, props);
+        if (loop != null) {
+            props.putAll(new java.util.TreeMap<>(loopbackTime(intra.fit(), ovh, loop)));
+        }
         String comment = "Calibrated by scalecast calibrate from network and node traces only; see "
                 + req.name() + ".calibration.json for the fit, its confidence intervals and inputs.";
         PlatformModel model = new PlatformModel(cluster, tr.factors(), config, props, comment);
@@ -155,7 +158,8 @@ public final class Calibrator {
             Calibration.LoopbackFit loop = fitLoopback(intra.fit(), tr.factors(), ovh);
             if (loop.maxAbsRelativeError() > 0.10) {
                 warnings.add(String.format(Locale.ROOT, "intra-node: SMPI's factors are shared by all routes; under the inter-node factors the best loopback"
-                        + " reproduces the intra-node trace within %.1f%% median, %.1f%% max", 100 * loop.medianAbsRelativeError(),
+                        + " reproduces the intra-node trace within %.1f%% median, %.1f%% max (what SMPI gets; scalecast's MPI layer"
+                        + " uses the intra-node fit's own time, mpi.loopback-time)", 100 * loop.medianAbsRelativeError(),
                         100 * loop.maxAbsRelativeError()));
             }
             return loop;
@@ -167,6 +171,19 @@ public final class Calibrator {
             warnings.add("no --intra-pingpong: ranks on the same node use SimGrid's default loopback (no intra-node data)");
         }
         return null;
+    }
+
+    /**
+     * The intra-node fit's own time for scalecast's MPI layer ({@link io.scalecast.sim.LoopbackTime}): its segments with the MPI
+     * overheads taken out, and the loopback link they are carried on; SMPI's replay keeps the link under the shared factors.
+     */
+    static Map<String, String> loopbackTime(PiecewiseFit intra, Calibration.Overheads o, Calibration.LoopbackFit loop) {
+        List<double[]> segs = new ArrayList<>();
+        for (Segment s : intra.segments()) {
+            segs.add(new double[] {segs.isEmpty() ? 0 : s.aboveBytes(), s.latencySeconds() - o.perMessageSeconds(),
+                    s.perByteSeconds() - o.perByteSeconds()});
+        }
+        return io.scalecast.sim.LoopbackTime.properties(segs, loop.latencySeconds(), loop.bandwidthBytesPerSecond());
     }
 
     /**

@@ -16,7 +16,7 @@ final class Courier extends Process {
     private final MsgWorld world;
     /** Releases the sender when the receiver has matched, before any data moves (a detached send). */
     private final boolean releaseAtMatch;
-    private final long headBytes;
+    private final Task head;
     /** Bytes the tail carries on the wire (MsgWorld sizes it so head + tail take the whole message's time). */
     private final long tailBytes;
     private final String mailbox;
@@ -31,12 +31,12 @@ final class Courier extends Process {
      * @param line      the pair's line under serialized rendezvous, else null
      * @param direction +1 or −1, which way the data goes on the line
      */
-    Courier(MsgWorld world, Host host, String name, boolean releaseAtMatch, long headBytes, long tailBytes, String mailbox,
+    Courier(MsgWorld world, Host host, String name, boolean releaseAtMatch, Task head, long tailBytes, String mailbox,
             int dstWorld, MailboxState.Pending pending, Line line, int direction, MsgRequest.Delivery delivery) {
         super(host, name, new String[0]);
         this.world = world;
         this.releaseAtMatch = releaseAtMatch;
-        this.headBytes = headBytes;
+        this.head = head;
         this.tailBytes = tailBytes;
         this.mailbox = mailbox;
         this.dstWorld = dstWorld;
@@ -69,7 +69,7 @@ final class Courier extends Process {
         }
         try {
             SimCounters.add(SimCounters.Kind.SEND);
-            new Task("m", 0, headBytes).send(mailbox);
+            head.send(mailbox);
             if (tailBytes > 0) {
                 releaseSender();
                 String tm = MsgWorld.tailMailbox(mailbox);

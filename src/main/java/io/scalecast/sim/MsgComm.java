@@ -161,7 +161,7 @@ final class MsgComm implements Comm {
         world.countMessage();
         if (c.eager(bytes)) {
             SimCounters.add(SimCounters.Kind.DSEND);
-            new Task("m", 0, bytes).dsend(world.eager().target(mb, dstWorld, bytes, false));
+            world.task(worldRanks[rank], dstWorld, bytes).dsend(world.eager().target(mb, dstWorld, bytes, false));
             world.eager().sent(mb, dstWorld, bytes);
             return MsgRequest.sent(this, bytes);
         }
@@ -171,7 +171,7 @@ final class MsgComm implements Comm {
             return world.courierRendezvous(this, bytes, tail, mb, worldRanks[rank], dstWorld, detached, c.serializedRendezvous());
         }
         SimCounters.add(SimCounters.Kind.ISEND);
-        org.simgrid.msg.Comm sc = new Task("m", 0, bytes).isend(mb);
+        org.simgrid.msg.Comm sc = world.task(worldRanks[rank], dstWorld, bytes).isend(mb);
         world.announceRendezvous(mb);
         return MsgRequest.send(this, sc, bytes);
     }

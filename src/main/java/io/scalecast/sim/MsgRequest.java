@@ -145,7 +145,7 @@ final class MsgRequest implements Request {
     private void arrived() {
         transferred = true;
         if (receive) {
-            bytes += tailBytes >= 0 ? tailBytes : (long) comm.getTask().getMessageSize();
+            bytes += tailBytes >= 0 ? tailBytes : WireTask.bytesOf(comm.getTask());
             tailBytes = -1;
             MsgWorld.Tail tail = world.takeTail(mailbox);
             if (tail != null) {

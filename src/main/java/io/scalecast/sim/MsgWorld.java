@@ -42,6 +42,10 @@ final class MsgWorld {
     private final SimJob job;
     /** The platform's SMPI factors (none under another network model): a split message keeps the whole one's time. */
     private final io.scalecast.platform.NetworkFactors factors;
+    /** Same-host messages at the intra-node trace's own time, or null (the loopback link as SimGrid prices it). */
+    private final LoopbackTime loopback;
+    /** Per world rank, the first index of its host's name in the job's host list (a list may name one host twice). */
+    private final int[] machineOfRank;
     private final int ranks;
     private final Skeleton skeleton;
     private final int[] hostOfRank;
@@ -69,6 +73,11 @@ final class MsgWorld {
         this.factors = networkFactors(job);
         this.hostOfRank = Placement.place(ranks, job.hosts().size(), job.params());
         this.eager = new EagerDelivery(state, hostOfRank);
+        this.loopback = LoopbackTime.of(job.params(), factors);
+        this.machineOfRank = new int[ranks];
+        for (int r = 0; r < ranks; r++) {
+            machineOfRank[r] = job.hosts().indexOf(job.hosts().get(hostOfRank[r]));
+        }
     }
 
     SimResult run(String[] init) throws Exception {
@@ -100,6 +109,14 @@ final class MsgWorld {
         }
         SimCounters.dump(job.skeleton().substring(job.skeleton().lastIndexOf('.') + 1) + " ranks=" + ranks, messages);
         return result;
+    }
+
+    /** The task carrying {@code bytes} from one world rank to another: its wire size is {@link LoopbackTime}'s on one host. */
+    Task task(int srcWorld, int dstWorld, long bytes) {
+        if (loopback == null || machineOfRank[srcWorld] != machineOfRank[dstWorld]) {
+            return new Task("m", 0, bytes);
+        }
+        return new WireTask(bytes, loopback.wireBytes(bytes));
     }
 
     int hostOfWorldRank(int worldRank) {
@@ -241,8 +258,11 @@ final class MsgWorld {
                 : null;
         MsgRequest.Delivery d = new MsgRequest.Delivery();
         SimCounters.add(SimCounters.Kind.COURIER_START);
-        new Courier(this, Process.getCurrentProcess().getHost(), "courier" + (couriers++), releaseAtMatch, bytes - tail,
-                tail > 0 ? factors.equalTimeTailBytes(bytes, tail) : 0, mailbox,
+        boolean local = loopback != null && machineOfRank[srcWorld] == machineOfRank[dstWorld];
+        long tailWire = tail <= 0 ? 0 : local ? loopback.tailWireBytes(bytes, tail)
+                : factors.equalTimeTailBytes(bytes, tail);
+        new Courier(this, Process.getCurrentProcess().getHost(), "courier" + (couriers++), releaseAtMatch,
+                task(srcWorld, dstWorld, bytes - tail), tailWire, mailbox,
                 dstWorld, p, line, srcWorld < dstWorld ? 1 : -1, d).start();
         return MsgRequest.delivered(owner, d, bytes);
     }

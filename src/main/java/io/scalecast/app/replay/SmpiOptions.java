@@ -37,6 +37,18 @@ public record SmpiOptions(List<String> cfg, List<String> notExpressed) {
             "smpi/gather:ompi_basic_linear", "smpi/scatter:ompi_basic_linear", "smpi/allgather:ring",
             "smpi/allgatherv:ring");
 
+    /** {@link #of(MpiConfig)} for a platform's {@code mpi.*} properties, with what SMPI cannot do of those MpiConfig does not hold. */
+    public static SmpiOptions of(java.util.Map<String, String> mpiProperties) {
+        SmpiOptions o = of(MpiConfig.fromProperties(mpiProperties));
+        if (!mpiProperties.containsKey(io.scalecast.sim.LoopbackTime.TIME)) {
+            return o;
+        }
+        List<String> not = new ArrayList<>(o.notExpressed());
+        not.add(io.scalecast.sim.LoopbackTime.TIME + ": SMPI prices ranks of one host on the loopback link under the"
+                + " inter-node size factors, not at the intra-node ping-pong's own time");
+        return new SmpiOptions(o.cfg(), List.copyOf(not));
+    }
+
     public static SmpiOptions of(MpiConfig c) {
         List<String> cfg = new ArrayList<>();
         List<String> not = new ArrayList<>();

@@ -1,7 +1,6 @@
 package io.scalecast.app.replay;
 
 import io.scalecast.platform.PlatformFile;
-import io.scalecast.sim.MpiConfig;
 import io.scalecast.trace.ti.TiTrace;
 import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.Dirs;
@@ -56,7 +55,7 @@ public final class SmpiReplay {
             throw ScalecastException.failure("--engine smpi: " + why);
         }
         PlatformFile pf = PlatformFile.read(platform);
-        SmpiOptions opts = SmpiOptions.of(MpiConfig.fromProperties(pf.mpiProperties()));
+        SmpiOptions opts = SmpiOptions.of(pf.mpiProperties());
         Path dir;
         try {
             dir = Dirs.createTemp("scalecast-smpi-");
