@@ -4,7 +4,7 @@
 #   shared memory, 1 rank (the tree code's cost anchor) and 2 ranks: --mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 0
 #   shared memory, 4 ranks: --mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 1, 2 ranks pinned per core
 #   testbed, 2 and 4 nodes at 100mbit and 1gbit, 1 rank per node: the testbed's own settings (mpi_yield_when_idle 1)
-# Every piece of the probe's work also walks WS_KB KiB (default: the per-core cache size /proc/cpuinfo reports, the L2 of
+# Every piece of the probe's work also walks WS_KB KiB (default: one core's L2 from sysfs, common.sh l2_kib; the L2 of
 # this AMD EPYC: 1024 KiB), as the
 # tree code's walk keeps its cache full: a poll that enters the kernel evicts part of it (diagnostics e6/e7 in
 # traces/raw/treecode/diagnostics/README.md). WS_KB=0: arithmetic only (the traces before 2026-12-01).
@@ -18,7 +18,7 @@ RUNS="${RUNS:-3}"
 REPEATS="${REPEATS:-3}"
 RATES="${RATES:-100mbit 1gbit}"
 TB="${TB:-ip}"
-WS_KB="${WS_KB:-$(awk -F: '/^cache size/ {gsub(/[^0-9]/, "", $2); print $2; exit}' /proc/cpuinfo)}"
+WS_KB="${WS_KB:-$(l2_kib)}"
 WS_KB="${WS_KB:-0}"
 NICE=(nice -n -19)
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(shm testbed)

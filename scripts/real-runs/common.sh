@@ -101,3 +101,14 @@ quiet_off() {
   [ -n "$QUIET_WATCH" ] && { kill "$QUIET_WATCH" 2>/dev/null || true; wait "$QUIET_WATCH" 2>/dev/null || true; QUIET_WATCH=""; }
   echo -1 > "$CG_Q/cpu.cfs_quota_us" 2>/dev/null || true
 }
+
+# One core's level-2 cache in KiB, from sysfs (the cache whose level file says 2), else /proc/cpuinfo's "cache size"
+# (which is the L2 on the development machine's AMD EPYC but the 480 MB L3 on this Intel VM). The iprobe probe walks a
+# working set of this size between polls, as the tree code's walk keeps its cache full.
+l2_kib() {
+  local i
+  for i in /sys/devices/system/cpu/cpu0/cache/index*; do
+    [ "$(cat "$i/level" 2>/dev/null)" = 2 ] && { sed 's/K$//' "$i/size"; return 0; }
+  done
+  awk -F: '/^cache size/ {gsub(/[^0-9]/, "", $2); print $2; exit}' /proc/cpuinfo
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The network and node traces the held-out tree-code cases (validation/holdout/treecode-*) are calibrated from, taken on
+# the machine of their runs at another time than the runs (2026-12-02, after scripts/real-runs/collect-holdout-treecode.sh),
+# the way the development folders traces/suite/treecode-2026-11-30-* were: the same probes, the same MCA settings as the
+# runs' placements (common.sh: SHM_MCA for 1-2 ranks, SHM4_MCA for ranks that outnumber the cores), under the lock with
+# every other process capped (QUIET=1), the probes at nice -19. Existing files are kept (delete one to re-measure it).
+# Output: traces/local/2026-12-02/{dgemm-treecode-2r,dgemm-treecode-3r-sustained,pingpong-shm-2r-nocma,swap-shm-2r-nocma,release-shm-2r-nocma,
+# iprobe-shm-1r,iprobe-shm-3r}.csv and traces/testbed/2026-12-02/iprobe-3n-{1gbit,100mbit}.csv.
+set -euo pipefail
+QUIET="${QUIET:-1}"
+source "$(dirname "$(readlink -f "$0")")/common.sh"
+quiet_setup
+TB="${TB:-hot}"
+WS_KB="${WS_KB:-$(l2_kib)}"; WS_KB="${WS_KB:-0}"
+NICE=(nice -n -19)
+L="$ROOT/traces/local/2026-12-02"; T="$ROOT/traces/testbed/2026-12-02"; mkdir -p "$L" "$T"
+mark() { sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}\n# $(quiet_line)\n# collected by: scripts/real-runs/collect-holdout-treecode-traces.sh (traces of the held-out tree-code cases, taken apart from their runs)" "$1"; }
+one() {   # $1 = output, then the measure command's words
+  local out="$1"; shift
+  [ -s "$out" ] && { log "$out: already there"; return 0; }
+  quiet_on; "${NICE[@]}" "$SC" measure "$@" --out "$out.tmp" >&2; quiet_off
+  mark "$out.tmp"; mv "$out.tmp" "$out"; log "$out: written"
+}
+exec 9>"$LOCK"; log "waiting for the measurement lock"; flock 9; log "lock taken"
+one "$L/dgemm-treecode-2r.csv" dgemm --np 2 --mpirun-args "$SHM_MCA" --sizes 96,128,192,256,384 --runs 3
+one "$L/dgemm-treecode-3r-sustained.csv" dgemm --np 3 --mpirun-args "$SHM4_MCA" --sizes 96,128,192,256,384 --sustained 2 --runs 3
+one "$L/pingpong-shm-2r-nocma.csv" pingpong --np 2 --mpirun-args "$SHM_MCA" --runs 3
+one "$L/swap-shm-2r-nocma.csv" swap --np 2 --mpirun-args "$SHM_MCA" --volume 8192 --max-messages 1024 --repeats 3 --runs 3
+one "$L/release-shm-2r-nocma.csv" release --np 2 --mpirun-args "$SHM_MCA" --min-bytes 65536 --max-bytes 8388608 --repeats 5 --runs 3
+one "$L/iprobe-shm-1r.csv" iprobe --np 1 --mpirun-args "$SHM_MCA" --runs 3 --repeats 3 --working-set-kb "$WS_KB"
+one "$L/iprobe-shm-3r.csv" iprobe --np 3 --mpirun-args "$SHM4_MCA" --runs 3 --repeats 3 --working-set-kb "$WS_KB"
+for rate in 1gbit 100mbit; do
+  out="$T/iprobe-3n-$rate.csv"; [ -s "$out" ] && continue
+  cleanup; "$SC" testbed up --name "$TB" --nodes 3 --rate "$rate" >&2
+  one "$out" iprobe --testbed "$TB" --np 3 --runs 3 --repeats 3 --working-set-kb "$WS_KB"
+  sed -i "/^# loadavg:/a # testbed: $(testbed_line); 1 rank per node; the nodes share this host's 2 cores" "$out"
+  cleanup
+done
+flock -u 9; exec 9>&-
+log "done"
