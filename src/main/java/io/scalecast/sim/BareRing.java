@@ -7,7 +7,6 @@ import org.simgrid.msg.MsgException;
 import org.simgrid.msg.Process;
 import org.simgrid.msg.Task;
 
-import java.util.Map;
 
 /**
  * The engine benchmark's floor: the ring of {@code app.bench.RingSkeleton} written directly on the
@@ -15,7 +14,7 @@ import java.util.Map;
  * Every rank, {@code messages} times, isends a task of {@code bytes} bytes to the mailbox of rank+1,
  * receives one on its own mailbox and waits for its send: three MSG calls per message. Rank {@code r}
  * runs on host {@code r} of the job's host list. Run by {@link SimChild} when a job names this class as
- * its skeleton; parameters {@code np}, {@code messages}, {@code bytes} as the ring's.
+ * its skeleton; parameters and result as the ring's ({@link RingJob}).
  */
 public final class BareRing {
     private BareRing() {
@@ -28,12 +27,12 @@ public final class BareRing {
     }
 
     static SimResult run(SimJob job, String[] init) throws Exception {
-        Map<String, String> p = job.params();
-        int np = Integer.parseInt(p.getOrDefault("np", Integer.toString(job.hosts().size())));
-        long messages = Long.parseLong(p.getOrDefault("messages", "200"));
-        long bytes = Long.parseLong(p.getOrDefault("bytes", "65536"));
-        if (np < 2 || np > job.hosts().size() || messages < 0 || bytes < 0) {
-            throw new IllegalArgumentException("bare ring needs 2 <= np <= hosts, messages >= 0, bytes >= 0");
+        RingJob ring = RingJob.fromParams(job.params(), job.hosts().size());
+        int np = ring.np();
+        long messages = ring.messages();
+        long bytes = ring.bytes();
+        if (np > job.hosts().size()) {
+            throw new IllegalArgumentException("bare ring needs np <= hosts, got " + np + " ranks on " + job.hosts().size());
         }
         Msg.init(init);
         Msg.createEnvironment(job.platform());
@@ -49,8 +48,7 @@ public final class BareRing {
             new RankProcess(h, r, np, messages, bytes, elapsed).start();
         }
         Msg.run();
-        SimResult result = new SimResult().put("simulated_s", elapsed[0]);
-        PeakMemory.put(result);
+        SimResult result = RingJob.result(elapsed[0]);
         result.simulatedSeconds(Msg.getClock());
         result.messages(np * messages);
         return result;

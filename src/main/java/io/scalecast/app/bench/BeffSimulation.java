@@ -13,7 +13,6 @@ import io.scalecast.trace.Provenance;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -64,19 +63,13 @@ public final class BeffSimulation {
     }
 
     public static Result run(Path platform, Options o) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("np", Integer.toString(o.np()));
-        params.put("lmax", Long.toString(o.lmaxBytes()));
-        params.put("random", Integer.toString(o.randomPatterns()));
-        params.put("seed", Long.toString(o.seed()));
-        params.put("loops", Integer.toString(o.loops()));
-        params.put("ranks-per-node", Integer.toString(o.ranksPerNode()));
+        Map<String, String> params = new BeffJob(o.np(), o.lmaxBytes(), o.randomPatterns(), o.seed(), o.loops())
+                .toParams(Map.of("ranks-per-node", Integer.toString(o.ranksPerNode())));
         SimJob job = Simulations.job(platform, BeffSkeleton.class, params, o.hosts(), o.cfg());
         SimResult r = SimEngine.run(job);
         List<BeffPoint> pts = new ArrayList<>();
         for (Map<String, String> row : r.rows()) {
-            pts.add(new BeffPoint(row.get("pattern"), row.get("method"), Long.parseLong(row.get("length_bytes")),
-                    Double.parseDouble(row.get("bandwidth_Bps")), Long.parseLong(row.get("looplength")), -1));
+            pts.add(BeffJob.Measurement.fromRow(row).toPoint());
         }
         BeffAggregation.Summary s = BeffAggregation.aggregate(pts, o.np());
         long memMb = o.lmaxBytes() * 128 / (1L << 20);

@@ -1,13 +1,11 @@
 package io.scalecast.app.bench;
 
-import io.scalecast.util.Defaults;
 import io.scalecast.sim.Comm;
 import io.scalecast.sim.Request;
 import io.scalecast.sim.SimResult;
 import io.scalecast.sim.Skeleton;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,8 +25,8 @@ import java.util.Map;
  *     untimed warm-up loop is skipped (it only warms caches, which the simulation does not have).</li>
  * </ul>
  *
- * <p>Parameters: {@code lmax} (bytes), {@code random} (random patterns, default 30), {@code seed}
- * (default 1), {@code loops} (default 1).
+ * <p>Parameters and result rows: {@link BeffJob} ({@code np}, {@code lmax} bytes, {@code random} random
+ * patterns, {@code seed}, {@code loops}; defaults {@code util.Defaults.Beff}).
  */
 public final class BeffSkeleton implements Skeleton {
     /** Trace method names, in the probe's order. */
@@ -45,16 +43,11 @@ public final class BeffSkeleton implements Skeleton {
 
     @Override
     public int configure(Map<String, String> p, int hostCount) {
-        procs = Integer.parseInt(p.getOrDefault("np", Integer.toString(hostCount)));
-        long lmax = Long.parseLong(p.getOrDefault("lmax", Long.toString(Defaults.Beff.LMAX_BYTES)));
-        int randoms = Integer.parseInt(p.getOrDefault("random", Integer.toString(Defaults.Beff.RANDOM_PATTERNS)));
-        long seed = Long.parseLong(p.getOrDefault("seed", Long.toString(Defaults.Beff.SEED)));
-        loops = Integer.parseInt(p.getOrDefault("loops", Integer.toString(Defaults.Beff.SIMULATED_LOOPS)));
-        if (loops < 1 || randoms < 0) {
-            throw new IllegalArgumentException("b_eff loops must be at least 1 and random patterns at least 0");
-        }
-        lengths = lengths(lmax);
-        patterns = BeffPatterns.all(procs, randoms, seed);
+        BeffJob job = BeffJob.fromParams(p, hostCount);
+        procs = job.np();
+        loops = job.loops();
+        lengths = lengths(job.lmaxBytes());
+        patterns = BeffPatterns.all(procs, job.randomPatterns(), job.seed());
         times = new double[METHODS.size()][lengths.length][patterns.size()][procs];
         return procs;
     }
@@ -145,14 +138,8 @@ public final class BeffSkeleton implements Skeleton {
                     for (double t : times[m][k][pi]) {
                         tmax = Math.max(tmax, t);
                     }
-                    LinkedHashMap<String, String> row = new LinkedHashMap<>();
-                    row.put("pattern", pat.name());
-                    row.put("ring", Boolean.toString(pat.ring()));
-                    row.put("method", METHODS.get(m));
-                    row.put("length_bytes", Long.toString(lengths[k]));
-                    row.put("bandwidth_Bps", Double.toString(lengths[k] * (double) pat.messages() * loops / tmax));
-                    row.put("looplength", Integer.toString(loops));
-                    r.addRow(row);
+                    r.addRow(new BeffJob.Measurement(pat.name(), pat.ring(), METHODS.get(m), lengths[k],
+                            lengths[k] * (double) pat.messages() * loops / tmax, loops).toRow());
                 }
             }
         }

@@ -3,6 +3,7 @@ package io.scalecast.app.bench;
 import io.scalecast.util.Stats;
 import io.scalecast.sim.BareRing;
 import io.scalecast.sim.PeakMemory;
+import io.scalecast.sim.RingJob;
 import io.scalecast.sim.SimCounters;
 import io.scalecast.sim.SimEngine;
 import io.scalecast.sim.SimJob;
@@ -172,7 +173,7 @@ public final class EngineBenchmark {
         void add(int k, SimResult full, SimResult empty) {
             walls[k] = full.wallSeconds();
             zero[k] = empty.wallSeconds();
-            sim = full.number("simulated_s");
+            sim = RingJob.simulatedSeconds(full);
             msgs = full.messages();
             if (full.values().containsKey(PeakMemory.KEY)) {
                 peakKb = Math.max(peakKb, (long) full.number(PeakMemory.KEY));
@@ -185,11 +186,7 @@ public final class EngineBenchmark {
     }
 
     private static SimJob job(Path platform, int n, long messages, long bytes, List<String> cfg, Map<String, String> extra) {
-        Map<String, String> p = new LinkedHashMap<>(extra);
-        p.put("np", Integer.toString(n));
-        p.put("messages", Long.toString(messages));
-        p.put("bytes", Long.toString(bytes));
-        return Simulations.job(platform, RingSkeleton.class, p, null, cfg);
+        return Simulations.job(platform, RingSkeleton.class, new RingJob(n, messages, bytes).toParams(extra), null, cfg);
     }
 
     private static Row row(String engine, int n, long perRank, long msgs, double[] walls, double[] zero, double sim, long peakKb) {

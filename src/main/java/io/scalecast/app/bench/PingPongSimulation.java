@@ -8,9 +8,7 @@ import io.scalecast.trace.CsvTable;
 import io.scalecast.trace.Provenance;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** Simulated ping-pong between the first two hosts of a platform (or the two given): one-way time per size. */
 public final class PingPongSimulation {
@@ -32,9 +30,7 @@ public final class PingPongSimulation {
      * @param source provenance {@code source} (the simulator and its version)
      */
     public static Result run(Path platform, long[] sizes, List<String> hosts, List<String> cfg, String source) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("sizes", PingPongSkeleton.joinSizes(sizes));
-        SimJob job = Simulations.job(platform, PingPongSkeleton.class, params, hosts, cfg);
+        SimJob job = Simulations.job(platform, PingPongSkeleton.class, new PingPongJob(sizes, 1).toParams(), hosts, cfg);
         SimResult r = SimEngine.run(job);
         Provenance prov = new Provenance()
                 .put("kind", "pingpong")
@@ -43,8 +39,8 @@ public final class PingPongSimulation {
                 .put("hosts", job.hosts().get(0) + "," + job.hosts().get(1))
                 .put("cfg", String.join(" ", job.cfg()))
                 .put("time_s", "one-way = round trip / 2");
-        CsvTable t = new CsvTable(prov, List.of("size_bytes", "time_s", "bandwidth_Bps"));
-        r.rows().forEach(t::addRow);
+        CsvTable t = new CsvTable(prov, PingPongJob.Point.COLUMNS);
+        r.rows().forEach(row -> t.addRow(PingPongJob.Point.fromRow(row).toRow()));
         return new Result(t, List.of(job.hosts().get(0), job.hosts().get(1)), r.wallSeconds());
     }
 }

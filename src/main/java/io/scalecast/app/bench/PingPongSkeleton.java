@@ -5,15 +5,13 @@ import io.scalecast.sim.SimResult;
 import io.scalecast.sim.Skeleton;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Simulated ping-pong between ranks 0 and 1: for each size, {@code repetitions} round trips;
  * the one-way time is the round trip divided by two, as NetPIPE, IMB and our probe report it.
- * Parameters: {@code sizes} (comma-separated bytes; default {@link #defaultSizes}),
- * {@code repetitions} (default 1: simulated time is deterministic).
+ * Parameters and result rows: {@link PingPongJob}.
  */
 public final class PingPongSkeleton implements Skeleton {
     private long[] sizes;
@@ -22,12 +20,9 @@ public final class PingPongSkeleton implements Skeleton {
 
     @Override
     public int configure(Map<String, String> params, int hostCount) {
-        String s = params.get("sizes");
-        sizes = s == null ? defaultSizes(16L << 20) : parseSizes(s);
-        repetitions = Integer.parseInt(params.getOrDefault("repetitions", "1"));
-        if (repetitions < 1) {
-            throw new IllegalArgumentException("repetitions must be at least 1");
-        }
+        PingPongJob job = PingPongJob.fromParams(params);
+        sizes = job.sizes();
+        repetitions = job.repetitions();
         oneWay = new double[sizes.length];
         return 2;
     }
@@ -56,11 +51,7 @@ public final class PingPongSkeleton implements Skeleton {
     public SimResult result(double simulatedSeconds) {
         SimResult r = new SimResult();
         for (int i = 0; i < sizes.length; i++) {
-            LinkedHashMap<String, String> row = new LinkedHashMap<>();
-            row.put("size_bytes", Long.toString(sizes[i]));
-            row.put("time_s", Double.toString(oneWay[i]));
-            row.put("bandwidth_Bps", Double.toString(sizes[i] / oneWay[i]));
-            r.addRow(row);
+            r.addRow(new PingPongJob.Point(sizes[i], oneWay[i]).toRow());
         }
         return r;
     }
@@ -76,18 +67,6 @@ public final class PingPongSkeleton implements Skeleton {
             }
         }
         return out.stream().mapToLong(Long::longValue).toArray();
-    }
-
-    static long[] parseSizes(String s) {
-        String[] parts = s.split(",");
-        long[] out = new long[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            out[i] = Long.parseLong(parts[i].trim());
-            if (out[i] < 0) {
-                throw new IllegalArgumentException("message sizes must be non-negative, got " + out[i]);
-            }
-        }
-        return out;
     }
 
     public static String joinSizes(long[] sizes) {

@@ -1,7 +1,7 @@
 package io.scalecast.app.bench;
 
 import io.scalecast.sim.Comm;
-import io.scalecast.sim.PeakMemory;
+import io.scalecast.sim.RingJob;
 import io.scalecast.sim.Request;
 import io.scalecast.sim.SimResult;
 import io.scalecast.sim.Skeleton;
@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * The engine benchmark's ring, call for call as {@code src/main/smpi/ring.c}: every rank,
  * {@code messages} times, isends {@code bytes} to rank+1, receives from rank−1 and waits for its
- * send. The result carries the child JVM's peak resident set ({@link PeakMemory}). Parameters: {@code np}, {@code messages} (default 200), {@code bytes} (default 65536).
+ * send. Parameters and result: {@link RingJob} (the result carries the child JVM's peak resident set).
  */
 public final class RingSkeleton implements Skeleton {
     private int np;
@@ -21,12 +21,10 @@ public final class RingSkeleton implements Skeleton {
 
     @Override
     public int configure(Map<String, String> p, int hostCount) {
-        np = Integer.parseInt(p.getOrDefault("np", Integer.toString(hostCount)));
-        messages = Long.parseLong(p.getOrDefault("messages", "200"));
-        bytes = Long.parseLong(p.getOrDefault("bytes", "65536"));
-        if (np < 2 || messages < 0 || bytes < 0) {
-            throw new IllegalArgumentException("ring needs np >= 2, messages >= 0, bytes >= 0");
-        }
+        RingJob job = RingJob.fromParams(p, hostCount);
+        np = job.np();
+        messages = job.messages();
+        bytes = job.bytes();
         return np;
     }
 
@@ -47,8 +45,6 @@ public final class RingSkeleton implements Skeleton {
 
     @Override
     public SimResult result(double simulatedSeconds) {
-        SimResult r = new SimResult().put("simulated_s", elapsed);
-        PeakMemory.put(r);
-        return r;
+        return RingJob.result(elapsed);
     }
 }

@@ -12,7 +12,6 @@ import io.scalecast.trace.SwapTrace;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -48,19 +47,13 @@ public final class SwapSimulation {
     }
 
     public static Result run(Path platform, Options o) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("volume", Long.toString(o.volumeBytes()));
-        params.put("max-messages", Long.toString(o.maxMessages()));
-        params.put("ranks-per-node", Integer.toString(o.ranksPerNode()));
+        Map<String, String> params = SwapJob.of(o.volumeBytes(), o.maxMessages())
+                .toParams(Map.of("ranks-per-node", Integer.toString(o.ranksPerNode())));
         SimJob job = Simulations.job(platform, SwapSkeleton.class, params, o.hosts(), o.cfg());
         SimResult r = SimEngine.run(job);
         List<SwapPoint> pts = new ArrayList<>();
         for (Map<String, String> row : r.rows()) {
-            long n = Long.parseLong(row.get("messages"));
-            long m = Long.parseLong(row.get("message_bytes"));
-            double t = Double.parseDouble(row.get("time_s"));
-            pts.add(new SwapPoint(row.get("order"), row.get("variant"), Integer.parseInt(row.get("iterations")), false, m, n,
-                    n * m, t, Double.NaN, Double.NaN));
+            pts.add(SwapJob.Time.fromRow(row).toPoint());
         }
         List<SwapSummary> sums = new ArrayList<>();
         List<String> omitted = new ArrayList<>();

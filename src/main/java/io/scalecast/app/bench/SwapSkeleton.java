@@ -6,7 +6,6 @@ import io.scalecast.sim.SimResult;
 import io.scalecast.sim.Skeleton;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,9 +27,8 @@ import java.util.Map;
  *     per-iteration increment: T_k = T_1 + (k−1)·(T_2 − T_1); {@code exact=true} runs all k.</li>
  * </ul>
  *
- * <p>Parameters: {@code volume} (bytes, default 8192), {@code max-messages} (power of two,
- * default 1024), {@code iterations} (comma list, default "1,10"), {@code repeats} (default 1),
- * {@code exact} (default false).
+ * <p>Parameters and result rows: {@link SwapJob} ({@code volume} default 8192 B, {@code max-messages}
+ * 1024, {@code iterations} "1,10", {@code repeats} 1, {@code exact} false).
  */
 public final class SwapSkeleton implements Skeleton {
     /** Variants in the probe's order; "simple" is ordered only, "sendrecv" unordered only. */
@@ -55,27 +53,12 @@ public final class SwapSkeleton implements Skeleton {
 
     @Override
     public int configure(Map<String, String> p, int hostCount) {
-        volume = Long.parseLong(p.getOrDefault("volume", "8192"));
-        maxMessages = Long.parseLong(p.getOrDefault("max-messages", "1024"));
-        repeats = Integer.parseInt(p.getOrDefault("repeats", "1"));
-        exact = Boolean.parseBoolean(p.getOrDefault("exact", "false"));
-        String[] it = p.getOrDefault("iterations", "1,10").split(",");
-        iterations = new int[it.length];
-        for (int i = 0; i < it.length; i++) {
-            iterations[i] = Integer.parseInt(it[i].trim());
-            if (iterations[i] < 1) {
-                throw new IllegalArgumentException("swap iterations must be at least 1, got " + iterations[i]);
-            }
-        }
-        if (maxMessages < 1 || Long.bitCount(maxMessages) != 1) {
-            throw new IllegalArgumentException("swap max-messages must be a power of two, got " + maxMessages);
-        }
-        if (volume < maxMessages || volume % maxMessages != 0) {
-            throw new IllegalArgumentException("swap volume (" + volume + " B) must be a multiple of max-messages (" + maxMessages + ")");
-        }
-        if (repeats < 1) {
-            throw new IllegalArgumentException("swap repeats must be at least 1");
-        }
+        SwapJob job = SwapJob.fromParams(p);
+        volume = job.volumeBytes();
+        maxMessages = job.maxMessages();
+        iterations = job.iterations();
+        repeats = job.repeats();
+        exact = job.exact();
         for (String o : ORDERS) {
             for (String v : VARIANTS) {
                 if (!runs(o, v)) {
@@ -226,15 +209,8 @@ public final class SwapSkeleton implements Skeleton {
         SimResult r = new SimResult();
         for (int k = 0; k < configs.size(); k++) {
             Config cf = configs.get(k);
-            LinkedHashMap<String, String> row = new LinkedHashMap<>();
-            row.put("order", cf.order);
-            row.put("variant", cf.variant);
-            row.put("iterations", Integer.toString(cf.iterations));
-            row.put("messages", Long.toString(cf.messages));
-            row.put("message_bytes", Long.toString(volume / cf.messages));
-            row.put("volume_bytes", Long.toString(volume));
-            row.put("time_s", Double.toString(Math.max(times[k][0], times[k][1])));
-            r.addRow(row);
+            r.addRow(new SwapJob.Time(cf.order, cf.variant, cf.iterations, cf.messages, volume / cf.messages, volume,
+                    Math.max(times[k][0], times[k][1])).toRow());
         }
         return r;
     }

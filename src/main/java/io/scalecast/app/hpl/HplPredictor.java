@@ -107,11 +107,11 @@ public final class HplPredictor {
             for (int i = 0; i < configs.size(); i++) {
                 SimResult r = get(futures.get(i));
                 HplConfig c = configs.get(i);
-                double t = r.number("time_s");
+                HplJob.Times t = HplJob.Times.of(r);
                 double a = analytic == null ? Double.NaN : HplAnalytic.seconds(c, s.kernels(), analytic);
-                out.add(new HplPrediction(c, t, HplConfig.gflops(c.n(), t), r.number("compute_s"), r.number("panel_s"),
-                        r.number("broadcast_s"), r.number("swap_s"), r.number("solve_s"), r.number("idle_s"),
-                        Long.parseLong(r.value("messages")), pivotGroup(s, c), r.wallSeconds(), a));
+                out.add(new HplPrediction(c, t.seconds(), HplConfig.gflops(c.n(), t.seconds()), t.computeSeconds(),
+                        t.panelSeconds(), t.broadcastSeconds(), t.swapSeconds(), t.solveSeconds(), t.idleSeconds(),
+                        t.messages(), pivotGroup(s, c), r.wallSeconds(), a));
             }
             return out;
         } finally {

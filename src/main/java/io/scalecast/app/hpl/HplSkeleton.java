@@ -4,7 +4,6 @@ import io.scalecast.sim.Comm;
 import io.scalecast.sim.SimResult;
 import io.scalecast.sim.Skeleton;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -75,22 +74,9 @@ public final class HplSkeleton implements Skeleton {
             si += (x.end - x.start) - x.compute - x.panel - x.bcast - x.swap - x.solve;
             msgs += messages[i];
             vol += bytes[i];
-            LinkedHashMap<String, String> row = new LinkedHashMap<>();
-            row.put("rank", Integer.toString(i));
-            row.put("messages", Long.toString(messages[i]));
-            row.put("bytes", Long.toString(bytes[i]));
-            r.addRow(row);
+            r.addRow(HplJob.Times.rankRow(i, messages[i], bytes[i]));
         }
-        r.put("time_s", t);
-        r.put("compute_s", sc / n);
-        r.put("panel_s", sp / n);
-        r.put("broadcast_s", sb / n);
-        r.put("swap_s", ss / n);
-        r.put("solve_s", sv / n);
-        r.put("idle_s", si / n);
-        r.put("messages", Long.toString(msgs));
-        r.put("bytes", Long.toString(vol));
-        return r;
+        return new HplJob.Times(t, sc / n, sp / n, sb / n, ss / n, sv / n, si / n, msgs, vol).putInto(r);
     }
 
     /** One process of the grid: HPL_pdgesv's panel loop over the phases. */

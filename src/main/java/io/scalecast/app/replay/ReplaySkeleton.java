@@ -10,13 +10,12 @@ import io.scalecast.trace.ti.TiTrace;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * Replays a TI trace ({@code io.scalecast.trace.ti}) on the simulated MPI: every rank streams its own file and
  * performs each action on {@link Comm}, so the platform's eager / rendezvous switch, overheads, release points and
- * collectives apply as they do to the built-in skeletons. Parameters: {@code trace-list} (the list file, absolute).
+ * collectives apply as they do to the built-in skeletons. Parameters and result: {@link ReplayJob}.
  *
  * <p><b>Compute.</b> A {@code compute F} action executes F flops on the rank's host, at the platform's host speed:
  * the recorder wrote F = CPU seconds × the recording node's rate ({@code trace.json}'s {@code rate_flops_per_s}),
@@ -46,11 +45,7 @@ public final class ReplaySkeleton implements Skeleton {
 
     @Override
     public int configure(Map<String, String> params, int hostCount) {
-        String list = params.get("trace-list");
-        if (list == null) {
-            throw new IllegalArgumentException("replay needs the parameter trace-list");
-        }
-        files = TiTrace.readList(Path.of(list));
+        files = TiTrace.readList(ReplayJob.fromParams(params).traceList());
         totals = new RankTotals[files.size()];
         for (int r = 0; r < totals.length; r++) {
             totals[r] = new RankTotals();
@@ -90,23 +85,9 @@ public final class ReplaySkeleton implements Skeleton {
             RankTotals t = totals[r];
             end = Math.max(end, t.finishSeconds);
             events += t.events;
-            LinkedHashMap<String, String> row = new LinkedHashMap<>();
-            row.put("rank", Integer.toString(r));
-            row.put("compute_s", num(t.computeSeconds));
-            row.put("comm_s", num(t.commSeconds));
-            row.put("wait_s", num(t.waitSeconds));
-            row.put("finish_s", num(t.finishSeconds));
-            row.put("messages", Long.toString(t.messages));
-            row.put("bytes", Long.toString(t.bytes));
-            row.put("events", Long.toString(t.events));
-            res.addRow(row);
+            res.addRow(new ReplayJob.Rank(r, t.computeSeconds, t.commSeconds, t.waitSeconds, t.finishSeconds, t.messages,
+                    t.bytes, t.events).toRow());
         }
-        res.put("predicted_s", num(end));
-        res.put("events", Long.toString(events));
-        return res;
-    }
-
-    private static String num(double v) {
-        return String.format(Locale.ROOT, "%.9g", v);
+        return ReplayJob.putTotals(res, end, events);
     }
 }

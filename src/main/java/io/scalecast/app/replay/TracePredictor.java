@@ -10,7 +10,6 @@ import io.scalecast.util.ScalecastException;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -99,9 +98,8 @@ public final class TracePredictor {
 
     /** The job that replays {@code c} on scalecast's simulated MPI. */
     public static SimJob job(Config c) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("trace-list", c.trace().list().toAbsolutePath().toString());
-        params.put("ranks-per-node", Integer.toString(c.ranksPerNode()));
+        Map<String, String> params = new ReplayJob(c.trace().list().toAbsolutePath())
+                .toParams(Map.of("ranks-per-node", Integer.toString(c.ranksPerNode())));
         List<String> hosts = PlatformFile.read(c.platform()).hosts();
         int used = Math.min(hosts.size(), c.nodes());
         return Simulations.job(c.platform(), ReplaySkeleton.class, params, hosts.subList(0, used), c.cfg());
@@ -112,16 +110,10 @@ public final class TracePredictor {
         SimResult r = SimEngine.run(job);
         List<RankRow> rows = new ArrayList<>();
         for (Map<String, String> m : r.rows()) {
-            int rank = Integer.parseInt(m.get("rank"));
-            rows.add(new RankRow(rank, job.hosts().get(rank / c.ranksPerNode()), d(m, "compute_s"), d(m, "comm_s"),
-                    d(m, "wait_s"), d(m, "finish_s"), Long.parseLong(m.get("messages")), Long.parseLong(m.get("bytes")),
-                    Long.parseLong(m.get("events"))));
+            ReplayJob.Rank rank = ReplayJob.Rank.fromRow(m);
+            rows.add(rank.on(job.hosts().get(rank.rank() / c.ranksPerNode())));
         }
-        return new Prediction(Engine.SCALECAST, r.number("predicted_s"), rows, r.messages(), r.wallSeconds(), List.of(), "");
-    }
-
-    private static double d(Map<String, String> m, String k) {
-        return Double.parseDouble(m.get(k));
+        return new Prediction(Engine.SCALECAST, ReplayJob.predictedSeconds(r), rows, r.messages(), r.wallSeconds(), List.of(), "");
     }
 
     private static Prediction smpi(Config c) {
