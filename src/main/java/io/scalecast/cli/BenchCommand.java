@@ -1,5 +1,8 @@
 package io.scalecast.cli;
 
+import io.scalecast.report.TableFormat;
+import io.scalecast.report.Table;
+import io.scalecast.report.Column;
 import io.scalecast.app.bench.EngineBenchmark;
 import io.scalecast.util.ScalecastException;
 import picocli.CommandLine.Command;
@@ -65,14 +68,16 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "ring of %d-byte messages, %d steps per rank, %s, %d repeat(s), median wall%n", bytes, messages,
                 String.join(" ", c), repeats);
-        out.printf(Locale.ROOT, "%-9s %6s %9s %10s %10s %12s %17s %13s %7s %13s%n", "engine", "ranks", "messages", "wall_s",
-                "net_wall_s", "msgs/wall_s", "(repeats lo-hi)", "simulated_s", "spread", "peak_rss_MiB");
+        Table t = new Table("engine benchmark", List.of(Column.text("engine"), Column.number("ranks"), Column.number("messages"),
+                Column.number("wall_s"), Column.number("net_wall_s"), Column.number("msgs/wall_s"), Column.number("(repeats lo-hi)"),
+                Column.number("simulated_s"), Column.share("spread"), Column.number("peak_rss_MiB")));
         for (EngineBenchmark.Row row : r.rows()) {
-            out.printf(Locale.ROOT, "%-9s %6d %9d %10.3f %10.3f %12.0f %17s %13.6f %6.1f%% %13s%n", row.engine(), row.ranks(),
-                    row.messages(), row.wallSeconds(), row.netWallSeconds(), row.messagesPerWallSecond(),
-                    String.format(Locale.ROOT, "(%.0f-%.0f)", row.rateLow(), row.rateHigh()), row.simulatedSeconds(),
-                    100 * row.spread(), memory(row));
+            t.add(row.engine(), row.ranks(), row.messages(), Column.fixed(3, row.wallSeconds()), Column.fixed(3, row.netWallSeconds()),
+                    Column.fixed(0, row.messagesPerWallSecond()),
+                    String.format(Locale.ROOT, "(%.0f-%.0f)", row.rateLow(), row.rateHigh()), Column.fixed(6, row.simulatedSeconds()),
+                    row.spread(), memory(row));
         }
+        out.print(TableFormat.TEXT.render(t));
         for (int n : ranks) {
             EngineBenchmark.Row b = find(r, "bare-msg", n);
             EngineBenchmark.Row j = find(r, "java-msg", n);

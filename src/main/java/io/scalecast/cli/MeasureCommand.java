@@ -1,5 +1,8 @@
 package io.scalecast.cli;
 
+import io.scalecast.report.TableFormat;
+import io.scalecast.report.Table;
+import io.scalecast.report.Column;
 import io.scalecast.probe.BeffProbe;
 import io.scalecast.probe.DgemmProbe;
 import io.scalecast.probe.IprobeProbe;
@@ -300,11 +303,13 @@ final class MeasureCommand implements Runnable {
             DgemmProbe.Result r = DgemmProbe.measure(runner, cfg, launch.runs, maxRuns != null ? maxRuns : launch.runs, targetSpread);
             r.trace().write(launch.out);
             PrintWriter out = spec.commandLine().getOut();
-            out.printf(Locale.ROOT, "%6s %6s %12s %14s %14s %14s%n", "n", "k", "ranks_loaded", "Gflops/rank", "min", "max");
+            Table t = new Table("dgemm", List.of(Column.number("n"), Column.number("k"), Column.number("ranks_loaded"),
+                    Column.number("Gflops/rank"), Column.number("min"), Column.number("max")));
             for (DgemmProbe.Point p : r.points()) {
-                out.printf(Locale.ROOT, "%6d %6d %12d %14.3f %14.3f %14.3f%n", p.n(), p.k() > 0 ? p.k() : p.n(), p.ranksLoaded(),
-                        p.rateFlopsPerSecond() / 1e9, p.rateMinFlopsPerSecond() / 1e9, p.rateMaxFlopsPerSecond() / 1e9);
+                t.add(p.n(), p.k() > 0 ? p.k() : p.n(), p.ranksLoaded(), Column.fixed(3, p.rateFlopsPerSecond() / 1e9),
+                        Column.fixed(3, p.rateMinFlopsPerSecond() / 1e9), Column.fixed(3, p.rateMaxFlopsPerSecond() / 1e9));
             }
+            out.print(TableFormat.TEXT.render(t));
             out.println(r.trace().provenance().get("spread"));
             if (trafficBytes > 0) {
                 out.println("traffic: " + r.trace().provenance().get("traffic"));
@@ -342,9 +347,9 @@ final class MeasureCommand implements Runnable {
             io.scalecast.trace.SummaryTrace t = IprobeProbe.measure(runner, cfg, launch.runs);
             t.write(launch.out);
             PrintWriter out = spec.commandLine().getOut();
-            for (io.scalecast.trace.SummaryEntry e : t.entries()) {
-                out.printf(Locale.ROOT, "%-22s %s %s%n", e.key(), e.value(), e.unit());
-            }
+            Table table = new Table("iprobe", List.of(Column.text("key"), Column.text("value"), Column.text("unit")));
+            t.entries().forEach(e -> table.add(e.key(), e.value(), e.unit()));
+            out.print(TableFormat.TEXT.render(table));
             out.println("wrote " + launch.out);
             return 0;
         }
@@ -378,9 +383,11 @@ final class MeasureCommand implements Runnable {
             io.scalecast.trace.SummaryTrace t = ReleaseProbe.measure(runner, cfg, launch.runs);
             t.write(launch.out);
             PrintWriter out = spec.commandLine().getOut();
-            out.printf(Locale.ROOT, "%12s %14s %14s %8s%n", "bytes", "t_send_s", "t_recv_s", "ratio");
-            io.scalecast.calibrate.ReleaseAnalysis.read(t, launch.out.toString()).forEach((s, v) ->
-                    out.printf(Locale.ROOT, "%12d %14.6e %14.6e %8.2f%n", s, v[0], v[1], v[0] / v[1]));
+            Table table = new Table("release", List.of(Column.number("bytes"), Column.number("t_send_s"), Column.number("t_recv_s"),
+                    Column.number("ratio")));
+            io.scalecast.calibrate.ReleaseAnalysis.read(t, launch.out.toString()).forEach((s, v) -> table.add(s,
+                    String.format(Locale.ROOT, "%.6e", v[0]), String.format(Locale.ROOT, "%.6e", v[1]), Column.fixed(2, v[0] / v[1])));
+            out.print(TableFormat.TEXT.render(table));
             out.println("wrote " + launch.out);
             return 0;
         }

@@ -2,6 +2,9 @@ package io.scalecast.cli;
 
 import io.scalecast.app.replay.TracePredictor;
 import io.scalecast.app.replay.TraceReport;
+import io.scalecast.report.Column;
+import io.scalecast.report.Table;
+import io.scalecast.report.TableFormat;
 import io.scalecast.trace.ti.TiTrace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -10,6 +13,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code scalecast predict trace}: a recorded program's run time on a platform, by replaying its TI trace. */
@@ -65,7 +69,7 @@ final class PredictTraceCommand implements Callable<Integer> {
                 : new TracePredictor.Config(t, platform, k, cfg, app);
         TracePredictor.Prediction p = TracePredictor.predict(c, e);
         PrintWriter w = spec.commandLine().getOut();
-        TraceReport.print(w, p, s);
+        print(w, p, s);
         String cmd = ImportCommand.command(spec);
         try (io.scalecast.util.AtomicFiles.Outputs o = new io.scalecast.util.AtomicFiles.Outputs()) {
             if (out != null) {
@@ -97,5 +101,29 @@ final class PredictTraceCommand implements Callable<Integer> {
             m.put(k, l.substring(eq + 1).strip());
         }
         return m;
+    }
+
+    private static void print(PrintWriter w, TracePredictor.Prediction p, TiTrace.Summary s) {
+        w.printf(Locale.ROOT, "predicted run time %.6g s (%s engine, %d ranks, %d MPI events, simulated in %.1f s wall)%n",
+                p.predictedSeconds(), p.engine().label(), s.eventsPerRank().length, s.events(), p.wallSeconds());
+        if (!p.ranks().isEmpty()) {
+            Table t = new Table("ranks", List.of(Column.number("rank"), Column.text("host"), Column.number("compute_s"),
+                    Column.number("comm_s"), Column.number("wait_s"), Column.number("finish_s"), Column.number("messages"),
+                    Column.number("bytes")));
+            for (TracePredictor.RankRow r : p.ranks()) {
+                t.add(r.rank(), r.host(), g6(r.computeSeconds()), g6(r.commSeconds()), g6(r.waitSeconds()), g6(r.finishSeconds()),
+                        r.messages(), r.bytes());
+            }
+            w.print(TableFormat.TEXT.render(t));
+        } else {
+            w.println("(SMPI reports the run time only; --engine scalecast gives the per-rank breakdown)");
+        }
+        for (String n : p.notes()) {
+            w.println("not expressed in SMPI: " + n);
+        }
+    }
+
+    private static String g6(double v) {
+        return String.format(Locale.ROOT, "%.6g", v);
     }
 }

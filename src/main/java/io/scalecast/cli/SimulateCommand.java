@@ -1,5 +1,8 @@
 package io.scalecast.cli;
 
+import io.scalecast.report.TableFormat;
+import io.scalecast.report.Table;
+import io.scalecast.report.Column;
 import io.scalecast.util.Defaults;
 import io.scalecast.app.bench.BeffSimulation;
 import io.scalecast.app.bench.PingPongSimulation;
@@ -115,11 +118,13 @@ final class SimulateCommand implements Callable<Integer> {
             r.summaryTrace().write(summaryOut);
         }
         out.printf(Locale.ROOT, "simulated PSTSWM swap: 2 processes, %d bytes each way, model error range [1,%d]%n", volume, maxMessages);
-        out.printf(Locale.ROOT, "%-10s %-12s %5s %12s %12s %11s%n", "order", "protocol", "iters", "MB/s", "latency(us)", "model error");
+        Table t = new Table("simulated PSTSWM swap", List.of(Column.text("order"), Column.text("protocol"), Column.number("iters"),
+                Column.number("MB/s"), Column.number("latency(us)"), Column.share("model error")));
         for (SwapSummary s : r.summaryTrace().rows()) {
-            out.printf(Locale.ROOT, "%-10s %-12s %5d %12.3f %12.3f %10.1f%%%n", s.order(), s.variant(), s.iterations(),
-                    s.bandwidthBytesPerSecond() / 1e6, s.latencySeconds() * 1e6, 100 * s.modelError());
+            t.add(s.order(), s.variant(), s.iterations(), Column.fixed(3, s.bandwidthBytesPerSecond() / 1e6),
+                    Column.fixed(3, s.latencySeconds() * 1e6), s.modelError());
         }
+        out.print(TableFormat.TEXT.render(t));
         if (!r.omitted().isEmpty()) {
             out.println("no positive latency (T(N) <= T(N/2)) for: " + String.join(" ", r.omitted()));
         }

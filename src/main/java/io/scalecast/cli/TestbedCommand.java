@@ -1,5 +1,8 @@
 package io.scalecast.cli;
 
+import io.scalecast.report.TableFormat;
+import io.scalecast.report.Table;
+import io.scalecast.report.Column;
 import io.scalecast.testbed.TestbedRun;
 import io.scalecast.testbed.TestbedSpec;
 import io.scalecast.testbed.TestbedState;
@@ -82,11 +85,13 @@ final class TestbedCommand implements Runnable {
             out.printf("  group bridges %s, each with a shaped uplink to the core bridge %s%n",
                     String.join(" ", s.bridges().subList(1, s.bridges().size())), s.bridge());
         }
+        Table t = new Table("testbed nodes", List.of(Column.number("node"), Column.text("address"), Column.text("namespace"),
+                Column.text("cpus"), Column.text("group")));
         for (int k = 0; k < s.nodes(); k++) {
-            out.printf("  node %d  %-14s %-14s %s%s%n", k, s.addresses().get(k), s.namespaces().get(k),
-                    s.pinned() ? "cores " + s.nodeCpus().get(k) : "any core",
-                    s.groups().grouped() ? "  group " + s.groups().groupOf(k, s.nodes()) : "");
+            t.add(k, s.addresses().get(k), s.namespaces().get(k), s.pinned() ? "cores " + s.nodeCpus().get(k) : "any core",
+                    s.groups().grouped() ? Integer.toString(s.groups().groupOf(k, s.nodes())) : "");
         }
+        TableFormat.TEXT.render(t).lines().forEach(l -> out.println("  " + l));
         out.printf("  mpirun: %s%n", s.mpirun());
     }
 

@@ -57,6 +57,14 @@ public record Column(String name, Kind kind) {
         return v.toString();
     }
 
+    /**
+     * A number shown with {@code decimals} fixed decimals (NaN: empty), for a NUMBER column whose readers compare digits
+     * at a fixed position (microseconds, MB/s); the cell stays right-aligned in TEXT tables.
+     */
+    public static String fixed(int decimals, double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
     /** Cell for machines: shortest round-trip number (Locale.ROOT), NaN as an empty cell. */
     public static String machine(Object v) {
         if (v == null) {

@@ -4,7 +4,6 @@ import io.scalecast.trace.CsvTable;
 import io.scalecast.trace.Provenance;
 import io.scalecast.trace.ti.TiTrace;
 
-import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -20,24 +19,6 @@ public final class TraceReport {
 
     public static final List<String> COLUMNS = List.of("app", "engine", "nodes", "ranks", "rank", "time_s", "compute_s", "comm_s", "wait_s",
             "messages", "bytes", "events");
-
-    public static void print(PrintWriter w, TracePredictor.Prediction p, TiTrace.Summary s) {
-        w.printf(Locale.ROOT, "predicted run time %.6g s (%s engine, %d ranks, %d MPI events, simulated in %.1f s wall)%n",
-                p.predictedSeconds(), p.engine().label(), s.eventsPerRank().length, s.events(), p.wallSeconds());
-        if (!p.ranks().isEmpty()) {
-            w.printf(Locale.ROOT, "%6s %-16s %12s %12s %12s %12s %10s %14s%n", "rank", "host", "compute_s", "comm_s", "wait_s",
-                    "finish_s", "messages", "bytes");
-            for (TracePredictor.RankRow r : p.ranks()) {
-                w.printf(Locale.ROOT, "%6d %-16s %12.6g %12.6g %12.6g %12.6g %10d %14d%n", r.rank(), r.host(), r.computeSeconds(),
-                        r.commSeconds(), r.waitSeconds(), r.finishSeconds(), r.messages(), r.bytes());
-            }
-        } else {
-            w.println("(SMPI reports the run time only; --engine scalecast gives the per-rank breakdown)");
-        }
-        for (String n : p.notes()) {
-            w.println("not expressed in SMPI: " + n);
-        }
-    }
 
     private static Provenance provenance(TracePredictor.Prediction p, TracePredictor.Config c, String command) {
         Provenance prov = new Provenance()

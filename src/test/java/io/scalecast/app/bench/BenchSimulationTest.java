@@ -131,6 +131,10 @@ class BenchSimulationTest {
         assertEquals(8 * 2 * 4, t.points().size());
         assertTrue(t.points().stream().map(SwapPoint::variant).anyMatch("isend-irecv"::equals));
         assertFalse(SwapSummaryTrace.read(ss).rows().isEmpty());
+        // the summary printed as a report.Table: a header, then one row per summary row
+        assertTrue(d.out.lines().anyMatch(l -> l.matches("order +protocol +iters +MB/s +latency\\(us\\) +model error")), d.out);
+        assertEquals(SwapSummaryTrace.read(ss).rows().size(), d.out.lines().filter(l -> l.matches("(unordered|ordered) +\\S+ +\\d+ .*%")).count(),
+                d.out);
     }
 
     @Test
