@@ -26,22 +26,10 @@ public record PiecewiseFit(List<PingPongPoint> points, List<Segment> segments, d
     }
 
     public double medianAbsRelativeError() {
-        return Stats.median(abs(relativeResiduals));
+        return Stats.median(Stats.absAll(relativeResiduals));
     }
 
     public double maxAbsRelativeError() {
-        double m = 0;
-        for (double r : relativeResiduals) {
-            m = Math.max(m, Math.abs(r));
-        }
-        return m;
-    }
-
-    private static double[] abs(double[] v) {
-        double[] a = new double[v.length];
-        for (int i = 0; i < v.length; i++) {
-            a[i] = Math.abs(v[i]);
-        }
-        return a;
+        return Stats.maxAbs(relativeResiduals);
     }
 }

@@ -84,18 +84,34 @@ public record NetworkFactors(List<FactorStep> steps) {
 
     private static java.util.TreeMap<Long, Double> steps(String value) {
         java.util.TreeMap<Long, Double> m = new java.util.TreeMap<>();
+        for (Item i : items(value)) {
+            m.put(i.sizeBytes(), i.factor());
+        }
+        return m;
+    }
+
+    /** One {@code SIZE:FACTOR} item of an SMPI factor value, as written. */
+    public record Item(long sizeBytes, double factor) {
+    }
+
+    /**
+     * The items of an SMPI factor value {@code "0:f0;T1:f1;…"} in their written order (null or blank: none); the one
+     * parser of this format. A malformed item is an {@link IllegalArgumentException} naming it.
+     */
+    public static List<Item> items(String value) {
+        List<Item> out = new java.util.ArrayList<>();
         if (value == null || value.isBlank()) {
-            return m;
+            return out;
         }
         for (String item : value.split(";")) {
             String[] kv = item.trim().split(":");
             try {
-                m.put(Long.parseLong(kv[0].trim()), Double.parseDouble(kv[1].trim()));
+                out.add(new Item(Long.parseLong(kv[0].trim()), Double.parseDouble(kv[1].trim())));
             } catch (RuntimeException e) {
                 throw new IllegalArgumentException("network factor \"" + item + "\": expected SIZE:FACTOR");
             }
         }
-        return m;
+        return out;
     }
 
     private static double valueAt(java.util.TreeMap<Long, Double> m, long threshold) {

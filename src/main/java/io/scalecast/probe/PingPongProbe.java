@@ -173,9 +173,4 @@ public final class PingPongProbe {
         }
         return PingPongTrace.PATH_INTRA_NODE + ": ranks 0 and 1 on one node (" + hosts.get(0) + "), checked before the runs";
     }
-
-    /** {@link Stats#median}, for callers not yet moved to it. */
-    static double median(double[] values) {
-        return Stats.median(values);
-    }
 }

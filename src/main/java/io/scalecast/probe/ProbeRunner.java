@@ -43,12 +43,7 @@ public final class ProbeRunner {
         String before = MachineInfo.loadavg();
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().putAll(l.environment());
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            throw ScalecastException.failure("cannot start " + cmd.get(0) + ": " + e.getMessage());
-        }
+        Process p = io.scalecast.util.Executables.start(pb);
         try {
             p.getOutputStream().close();
         } catch (IOException ignored) {

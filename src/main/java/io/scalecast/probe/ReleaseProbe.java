@@ -68,8 +68,8 @@ public final class ReleaseProbe {
             throw ScalecastException.failure("sc_release printed no RELEASE records");
         }
         TreeMap<Long, double[]> m = new TreeMap<>();
-        by.forEach((s, v) -> m.put(s, new double[] {PingPongProbe.median(v.stream().mapToDouble(x -> x[0]).sorted().toArray()),
-                PingPongProbe.median(v.stream().mapToDouble(x -> x[1]).sorted().toArray())}));
+        by.forEach((s, v) -> m.put(s, new double[] {io.scalecast.util.Stats.median(v.stream().mapToDouble(x -> x[0]).sorted().toArray()),
+                io.scalecast.util.Stats.median(v.stream().mapToDouble(x -> x[1]).sorted().toArray())}));
         return m;
     }
 

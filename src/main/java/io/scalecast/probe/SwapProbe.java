@@ -186,8 +186,7 @@ public final class SwapProbe {
             }
             s.add((hi - lo) / lo);
         }
-        s.sort(null);
-        return s.get(s.size() / 2);
+        return io.scalecast.util.Stats.median(s);
     }
 
     private static final Map<String, String> TITLES = Map.of("simple", "simple (send/recv)", "isend", "nonblocking send",

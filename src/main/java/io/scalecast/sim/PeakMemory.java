@@ -1,8 +1,5 @@
 package io.scalecast.sim;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * The child JVM's peak resident set (Linux {@code VmHWM} in {@code /proc/self/status}: the most
@@ -18,16 +15,7 @@ public final class PeakMemory {
 
     /** Peak resident set of this process in KiB, or −1 when unknown. */
     public static long peakRssKb() {
-        try {
-            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (l.startsWith("VmHWM:")) {
-                    return Long.parseLong(l.substring(6).trim().split("\\s+")[0]);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-        return -1;
+        return io.scalecast.util.ProcStatus.number("VmHWM", 0);
     }
 
     /** Adds {@link #KEY} to {@code r} when the peak is known. */

@@ -141,15 +141,6 @@ final class HostCommands {
 
     /** Effective uid from /proc/self/status (no JNI, no `id` process). */
     static long uid() {
-        try {
-            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (l.startsWith("Uid:")) {
-                    return Long.parseLong(l.substring(4).trim().split("\\s+")[1]);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // fall through: unknown means "not root" for our purpose
-        }
-        return -1;
+        return io.scalecast.util.ProcStatus.number("Uid", 1);
     }
 }

@@ -1,11 +1,15 @@
 package io.scalecast.util;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/** Programs found the way a shell finds them: along {@code PATH}, an empty entry meaning the working directory. */
+/**
+ * Programs found the way a shell finds them (along {@code PATH}, an empty entry meaning the working directory), and
+ * started with one line on failure.
+ */
 public final class Executables {
     private Executables() {
     }
@@ -19,5 +23,14 @@ public final class Executables {
             }
         }
         return Optional.empty();
+    }
+
+    /** Starts {@code pb}; a program that cannot start is one line, {@code cannot start PROGRAM: why} (exit 1). */
+    public static Process start(ProcessBuilder pb) {
+        try {
+            return pb.start();
+        } catch (IOException e) {
+            throw ScalecastException.failure("cannot start " + pb.command().get(0) + ": " + e.getMessage());
+        }
     }
 }

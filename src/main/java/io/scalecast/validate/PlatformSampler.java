@@ -1,5 +1,6 @@
 package io.scalecast.validate;
 
+import io.scalecast.platform.NetworkFactors;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -217,21 +218,11 @@ public final class PlatformSampler {
     }
 
     private static long[] steps(String factors) {
-        String[] parts = factors.split(";");
-        long[] out = new long[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            out[i] = Long.parseLong(parts[i].split(":")[0].trim());
-        }
-        return out;
+        return NetworkFactors.items(factors).stream().mapToLong(NetworkFactors.Item::sizeBytes).toArray();
     }
 
     private static double[] values(String factors) {
-        String[] parts = factors.split(";");
-        double[] out = new double[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            out[i] = Double.parseDouble(parts[i].split(":")[1].trim());
-        }
-        return out;
+        return NetworkFactors.items(factors).stream().mapToDouble(NetworkFactors.Item::factor).toArray();
     }
 
     /**

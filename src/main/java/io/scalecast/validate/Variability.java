@@ -1,5 +1,6 @@
 package io.scalecast.validate;
 
+import io.scalecast.platform.NetworkFactors;
 import io.scalecast.calibrate.VariabilityCalibration;
 import io.scalecast.sim.ComputeNoise;
 import io.scalecast.whatif.PlatformEdit;
@@ -96,10 +97,9 @@ final class Variability {
     /** SMPI factors {@code T:v;T:v} with each step multiplied by {@code exp(sign·σ(T)·z)}. */
     private String scaled(String factors, double z, int sign) {
         StringBuilder b = new StringBuilder();
-        for (String part : factors.split(";")) {
-            String[] kv = part.split(":");
-            long at = Long.parseLong(kv[0].trim());
-            double v = Double.parseDouble(kv[1].trim()) * Math.exp(sign * launchSigma(at) * z);
+        for (NetworkFactors.Item item : NetworkFactors.items(factors)) {
+            long at = item.sizeBytes();
+            double v = item.factor() * Math.exp(sign * launchSigma(at) * z);
             b.append(b.length() == 0 ? "" : ";").append(at).append(':').append(num(v));
         }
         return b.toString();

@@ -66,7 +66,7 @@ public final class NetpipeImporter {
                 t[r] = all.get(r).get(i).oneWaySeconds();
             }
             java.util.Arrays.sort(t);
-            double median = t.length % 2 == 1 ? t[t.length / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;
+            double median = io.scalecast.util.Stats.median(t);
             long size = base.get(i).messageSizeBytes();
             if (size >= 65536) {
                 worstLarge = Math.max(worstLarge, (t[t.length - 1] - t[0]) / median);

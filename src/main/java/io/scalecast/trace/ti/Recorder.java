@@ -133,12 +133,7 @@ public final class Recorder {
         pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.redirectOutput(stage.resolve("program.stdout").toFile());
         pb.redirectError(stage.resolve("program.stderr").toFile());
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            throw ScalecastException.failure("cannot start " + cmd.get(0) + ": " + e.getMessage());
-        }
+        Process p = io.scalecast.util.Executables.start(pb);
         try {
             if (!p.waitFor(job.timeoutSeconds(), TimeUnit.SECONDS)) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
