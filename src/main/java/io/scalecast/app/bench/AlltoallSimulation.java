@@ -10,10 +10,8 @@ import io.scalecast.trace.Provenance;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /** Simulated all-to-all ({@link AlltoallSkeleton}) on a platform, in the {@code alltoall} trace form of the probe. */
 public final class AlltoallSimulation {
@@ -41,16 +39,14 @@ public final class AlltoallSimulation {
     }
 
     public static Result run(Path platform, Options o) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("np", Integer.toString(o.np()));
-        params.put("sizes", o.sizes().stream().map(String::valueOf).collect(Collectors.joining(",")));
-        params.put("iters", Integer.toString(o.iterations()));
-        params.put("ranks-per-node", Integer.toString(o.ranksPerNode()));
+        Map<String, String> params = new AlltoallJob(o.np(), o.sizes(), o.iterations())
+                .toParams(Map.of("ranks-per-node", Integer.toString(o.ranksPerNode())));
         SimJob job = Simulations.job(platform, AlltoallSkeleton.class, params, o.hosts(), o.cfg());
         SimResult r = SimEngine.run(job);
         List<AlltoallTable.Sample> samples = new ArrayList<>();
         for (Map<String, String> row : r.rows()) {
-            samples.add(new AlltoallTable.Sample(Long.parseLong(row.get("bytes_per_pair")), 0, 0, Double.parseDouble(row.get("time_s"))));
+            AlltoallJob.Time t = AlltoallJob.Time.fromRow(row);
+            samples.add(new AlltoallTable.Sample(t.bytesPerPair(), 0, 0, t.seconds()));
         }
         Provenance p = new Provenance()
                 .put("kind", "alltoall")

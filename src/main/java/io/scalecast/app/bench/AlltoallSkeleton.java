@@ -15,7 +15,7 @@ import java.util.Map;
  * to rank+1, rank+2, …); Open MPI's MPI_Alltoall may pick another algorithm (pairwise, Bruck), which
  * moves the same bytes over the same links. One repetition: simulated time is deterministic.
  *
- * <p>Parameters: {@code np}, {@code sizes} (comma-separated bytes per pair), {@code iters} (default 3).
+ * <p>Parameters and result rows: {@link AlltoallJob} ({@code np}, {@code sizes} in bytes per pair, {@code iters}).
  */
 public final class AlltoallSkeleton implements Skeleton {
     private int procs;
@@ -26,12 +26,10 @@ public final class AlltoallSkeleton implements Skeleton {
 
     @Override
     public int configure(Map<String, String> p, int hostCount) {
-        procs = Integer.parseInt(p.getOrDefault("np", Integer.toString(hostCount)));
-        sizes = Arrays.stream(p.getOrDefault("sizes", "1024,65536,1048576").split(",")).mapToLong(Long::parseLong).toArray();
-        iters = Integer.parseInt(p.getOrDefault("iters", "3"));
-        if (procs < 2 || iters < 1 || sizes.length == 0 || Arrays.stream(sizes).anyMatch(s -> s < 1)) {
-            throw new IllegalArgumentException("alltoall needs np >= 2, iters >= 1 and sizes >= 1 byte");
-        }
+        AlltoallJob job = AlltoallJob.fromParams(p, hostCount);
+        procs = job.np();
+        sizes = job.sizes().stream().mapToLong(Long::longValue).toArray();
+        iters = job.iters();
         times = new double[sizes.length][procs];
         return procs;
     }
@@ -57,10 +55,7 @@ public final class AlltoallSkeleton implements Skeleton {
         SimResult r = new SimResult();
         for (int k = 0; k < sizes.length; k++) {
             double max = Arrays.stream(times[k]).max().orElse(0);
-            java.util.LinkedHashMap<String, String> row = new java.util.LinkedHashMap<>();
-            row.put("bytes_per_pair", Long.toString(sizes[k]));
-            row.put("time_s", Double.toString(max));
-            r.addRow(row);
+            r.addRow(new AlltoallJob.Time(sizes[k], max).toRow());
         }
         return r;
     }

@@ -61,4 +61,14 @@ class BenchJobsTest {
         assertEquals(0.125, RingJob.simulatedSeconds(RingJob.result(0.125)));
         assertThrows(IllegalArgumentException.class, () -> RingJob.fromParams(Map.of(), 1));
     }
+
+    @Test
+    void alltoallParametersAndRowsRoundTrip() {
+        AlltoallJob j = new AlltoallJob(4, java.util.List.of(8L, 1048576L), 2);
+        assertEquals(j, AlltoallJob.fromParams(j.toParams(Map.of("ranks-per-node", "2")), 9));
+        assertEquals(new AlltoallJob(3, java.util.List.of(1024L, 65536L, 1048576L), 3), AlltoallJob.fromParams(Map.of(), 3));
+        AlltoallJob.Time t = new AlltoallJob.Time(65536, 1.0 / 7);
+        assertEquals(t, AlltoallJob.Time.fromRow(t.toRow()));
+        assertThrows(IllegalArgumentException.class, () -> AlltoallJob.fromParams(Map.of("sizes", "0"), 4));
+    }
 }
