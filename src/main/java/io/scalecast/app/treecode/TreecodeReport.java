@@ -73,8 +73,14 @@ public record TreecodeReport(TreecodePredictor.Config config, List<TreecodePredi
         }
     }
 
-    /** The kernel rate of each process count ({@link KernelRate}); one line when they agree. */
+    /**
+     * The kernel rate of each process count ({@link KernelRate}); one line when they agree; null when the cost model's
+     * speed was not read from a dgemm row (host speed against anchor speed, as before there were grids: no line).
+     */
     private String kernelRates(Path platform) {
+        if (config.cost().anchorDgemmOrder() <= 0) {
+            return null;
+        }
         java.util.Map<String, List<Integer>> by = new java.util.LinkedHashMap<>();
         for (TreecodePredictor.Point p : points) {
             by.computeIfAbsent(TreecodePredictor.kernelRate(config, platform, p.procs()).reason(), k -> new java.util.ArrayList<>()).add(p.procs());
@@ -102,11 +108,14 @@ public record TreecodeReport(TreecodePredictor.Config config, List<TreecodePredi
                 .put("source", "simulated: scalecast TreecodeSkeleton on SimGrid (exact interaction counts from the Java model)")
                 .put("platform", platform.toString() + " (first; column platform names each row's)")
                 .put("cost_model", cost + " (" + config.cost().source() + ")")
-                .put("kernel_rate", kernelRates(platform))
                 .put("particles", config.particles().size() + " " + config.particles().distribution().label()
                         + ", seed " + config.particles().seed())
                 .put("perlinear_reference_procs", Integer.toString(reference(points).procs()))
                 .put("note", "t_* simulated seconds (mean over steps, the first left out when steps > 1: its ORB balances counts, later ones the previous step's work); mflops = flops / t_grav; science rate = N / t_grav");
+        String rates = kernelRates(platform);
+        if (rates != null) {
+            prov.put("kernel_rate", rates);
+        }
         CsvTable t = new CsvTable(prov, COLUMNS);
         add(t, points, "orb");
         if (searched != null) {
