@@ -12,11 +12,9 @@ set -euo pipefail
 QUIET="${QUIET:-1}"
 source "$(dirname "$(readlink -f "$0")")/common.sh"
 quiet_setup
-REPEATS="${REPEATS:-5}"; N="${N:-120000}"; STEPS=2; SEED=2
+REPEATS="${REPEATS:-5}"; N="${N:-120000}"; SEED=2
 RATES="${RATES:-1gbit 100mbit}"; DISTS="clustered smooth"; TB="${TB:-ho}"
 PARTS_DIR="${PARTS_DIR:-/tmp/scalecast-holdout-particles}"
-WAIT_ARGS=(--wait yield --spin-us 50 --sleep-us 1000)
-NICE=(nice -n -19)
 RAW="$ROOT/traces/raw/holdout/treecode"
 mkdir -p "$PARTS_DIR"
 for d in $DISTS; do
@@ -25,25 +23,15 @@ for d in $DISTS; do
 done
 missing() { local d; for d in $DISTS; do [ -s "$RAW/$1/$d-r$2.csv" ] || return 0; done; return 1; }
 config_runs() {   # $1 = config, $2 = repeat, then treecode run options; the caller holds the lock
-  local cfg="$1" rep="$2" d; shift 2
+  local cfg="$1" rep="$2" d prov; shift 2
   mkdir -p "$RAW/$cfg"
   for d in $DISTS; do
-    local out="$RAW/$cfg/$d-r$rep.csv" rc=0
-    [ -s "$out" ] && continue
-    quiet_on
-    "${NICE[@]}" "$SC" treecode run --particles "$PARTS_DIR/$d$N-s$SEED.bin" --steps "$STEPS" --repeats 1 --timeout 900 \
-      "${WAIT_ARGS[@]}" "$@" --out "$out.tmp" > "$RAW/$cfg/$d-r$rep.log" 2>&1 || rc=$?
-    quiet_off
-    if [ "$rc" = 0 ]; then
-      sed -i "/^# loadavg:/a # priority: the run (scalecast and everything it launched) ran under ${NICE[*]}" "$out.tmp"
-      [ "$QUIET" = 1 ] && sed -i "/^# loadavg:/a # $(quiet_line)" "$out.tmp"
-      case "$cfg" in testbed-*) sed -i "/^# loadavg:/a # testbed: $(testbed_line); one rank per node; the nodes share this host's 2 cores" "$out.tmp";; esac
-      sed -i "/^# loadavg:/a # collected by: scripts/real-runs/collect-holdout-treecode.sh (held-out set, repeat $rep of $REPEATS)" "$out.tmp"
-      mv "$out.tmp" "$out"
-      log "$cfg $d rep=$rep: $(grep -E '^[0-9]+,2,' "$out" | cut -d, -f9) s (t_grav, step 2)"
-    else
-      rm -f "$out.tmp"; log "$cfg $d rep=$rep: FAILED (exit $rc), see $RAW/$cfg/$d-r$rep.log"
-    fi
+    [ -s "$RAW/$cfg/$d-r$rep.csv" ] && continue
+    prov="# collected by: scripts/real-runs/collect-holdout-treecode.sh (held-out set, repeat $rep of $REPEATS)"
+    case "$cfg" in testbed-*) prov="$prov\n# testbed: $(testbed_line); one rank per node; the nodes share this host's 2 cores";; esac
+    [ "$QUIET" = 1 ] && prov="$prov\n# $(quiet_line)"
+    prov="$prov\n# priority: the run (scalecast and everything it launched) ran under nice -n -19"
+    treecode_quiet_run "$RAW/$cfg/$d-r$rep.csv" "$prov" --particles "$PARTS_DIR/$d$N-s$SEED.bin" --timeout 900 "$@"
   done
 }
 for rep in $(seq 1 "$REPEATS"); do

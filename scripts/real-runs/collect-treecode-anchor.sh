@@ -19,15 +19,9 @@ done
 for rep in $(seq 1 "$REPEATS"); do
   exec 9>"$LOCK"; flock 9
   for d in clustered smooth; do
-    out="$RAW/$d-r$rep.csv"; [ -s "$out" ] && continue
-    quiet_on; rc=0
-    nice -n -19 "$SC" treecode run --particles "$PARTS_DIR/$d$N.bin" --steps 2 --repeats 1 --timeout 600 \
-      --wait yield --spin-us 50 --sleep-us 1000 --np 1 --mpirun-args "$SHM_MCA" --out "$out.tmp" > "$RAW/$d-r$rep.log" 2>&1 || rc=$?
-    quiet_off
-    if [ "$rc" = 0 ]; then
-      sed -i "/^# loadavg:/a # priority: the run ran under nice -n -19\n# $(quiet_line)\n# collected by: scripts/real-runs/collect-treecode-anchor.sh (repeat $rep of $REPEATS)" "$out.tmp"
-      mv "$out.tmp" "$out"; log "$d rep=$rep: $(grep -E '^[0-9]+,2,' "$out" | cut -d, -f9) s (t_grav, step 2)"
-    else rm -f "$out.tmp"; log "$d rep=$rep: FAILED (exit $rc), see $RAW/$d-r$rep.log"; fi
+    [ -s "$RAW/$d-r$rep.csv" ] && continue
+    treecode_quiet_run "$RAW/$d-r$rep.csv" "# priority: the run ran under nice -n -19\n# $(quiet_line)\n# collected by: scripts/real-runs/collect-treecode-anchor.sh (repeat $rep of $REPEATS)" \
+      --particles "$PARTS_DIR/$d$N.bin" --timeout 600 --np 1 --mpirun-args "$SHM_MCA"
   done
   flock -u 9; exec 9>&-
 done

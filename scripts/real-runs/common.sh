@@ -112,3 +112,21 @@ l2_kib() {
   done
   awk -F: '/^cache size/ {gsub(/[^0-9]/, "", $2); print $2; exit}' /proc/cpuinfo
 }
+
+# One sc_treecode run of a collection under the cap (the caller holds the lock): 2 steps, the development runs' wait
+# policy, at nice -19. $1 = output table (the command's output goes to the same name with .log), $2 = provenance lines
+# added after the table's loadavg line (sed's append text: lines joined by \n, in file order), then `treecode run`
+# options (--particles, --np, --timeout, placement). The table appears only if the run succeeded; the log says why not.
+treecode_quiet_run() {
+  local out="$1" prov="$2" rc=0; shift 2
+  quiet_on
+  nice -n -19 "$SC" treecode run --steps 2 --repeats 1 --wait yield --spin-us 50 --sleep-us 1000 "$@" --out "$out.tmp" \
+    > "${out%.csv}.log" 2>&1 || rc=$?
+  quiet_off
+  if [ "$rc" = 0 ]; then
+    sed -i "/^# loadavg:/a $prov" "$out.tmp"; mv "$out.tmp" "$out"
+    log "$out: $(grep -E '^[0-9]+,2,' "$out" | cut -d, -f9) s (t_grav, step 2)"
+  else
+    rm -f "$out.tmp"; log "$out: FAILED (exit $rc), see ${out%.csv}.log"
+  fi
+}
