@@ -8,14 +8,16 @@
 # Repeats are the outer loop (REPEATS, default 5); one locked stretch per repeat, with every other process on the host
 # held to 5 % of a CPU (QUIET=1, common.sh); a run whose table exists is skipped (resumable). No run is dropped.
 # Raw outputs: traces/raw/holdout/treecode/<config>/<distribution>-r<REP>.csv (+ .log).
+# A development batch (runs for designing the model, never held out) takes the same path with its own RAW, N, SEED
+# and SET (the provenance label): scripts/real-runs/collect-treecode-dev-3r.sh.
 set -euo pipefail
 QUIET="${QUIET:-1}"
 source "$(dirname "$(readlink -f "$0")")/common.sh"
 quiet_setup
-REPEATS="${REPEATS:-5}"; N="${N:-120000}"; SEED=2
+REPEATS="${REPEATS:-5}"; N="${N:-120000}"; SEED="${SEED:-2}"; SET="${SET:-held-out set}"
 RATES="${RATES:-1gbit 100mbit}"; DISTS="clustered smooth"; TB="${TB:-ho}"
 PARTS_DIR="${PARTS_DIR:-/tmp/scalecast-holdout-particles}"
-RAW="$ROOT/traces/raw/holdout/treecode"
+RAW="${RAW:-$ROOT/traces/raw/holdout/treecode}"
 mkdir -p "$PARTS_DIR"
 for d in $DISTS; do
   f="$PARTS_DIR/$d$N-s$SEED.bin"
@@ -27,7 +29,7 @@ config_runs() {   # $1 = config, $2 = repeat, then treecode run options; the cal
   mkdir -p "$RAW/$cfg"
   for d in $DISTS; do
     [ -s "$RAW/$cfg/$d-r$rep.csv" ] && continue
-    prov="# collected by: scripts/real-runs/collect-holdout-treecode.sh (held-out set, repeat $rep of $REPEATS)"
+    prov="# collected by: scripts/real-runs/collect-holdout-treecode.sh ($SET, repeat $rep of $REPEATS)"
     case "$cfg" in testbed-*) prov="$prov\n# testbed: $(testbed_line); one rank per node; the nodes share this host's 2 cores";; esac
     [ "$QUIET" = 1 ] && prov="$prov\n# $(quiet_line)"
     prov="$prov\n# priority: the run (scalecast and everything it launched) ran under nice -n -19"

@@ -13,6 +13,8 @@
 # to 5 % of one CPU during each run; GAP seconds (default 20) between runs let that other work go on.
 # Raw outputs: traces/raw/holdout/hpcc/<setup>/n<N>-nb<NB>-<P>x<Q>-b<BCAST>-r<REP>/{hpccinf.txt,hpccoutf.txt,run.txt}.
 # Usage: scripts/real-runs/collect-holdout.sh [shm] [100mbit] [1gbit]   (default: all); REPEATS (default 5)
+# A development batch (new runs for designing a model, never held out) takes the same path with its own RAW and
+# configurations: SHM_LIST / GBIT_LIST / MBIT_LIST = configurations separated by ';' (scripts/real-runs/collect-hpl-dev.sh).
 set -euo pipefail
 QUIET="${QUIET:-1}"   # before common.sh, whose own default is 0
 source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup, hpcc_run
@@ -24,6 +26,8 @@ quiet_setup
 SHM_CONFIGS=("3000 1 2 64 1" "4000 2 1 128 1" "5000 1 2 160 3" "4000 1 2 96 4")
 GBIT_CONFIGS=("3000 1 2 64 1" "4000 2 1 128 1")
 MBIT_CONFIGS=("3000 1 2 64 1")
+list() { local -n out="$1"; [ -n "${2:-}" ] || return 0; IFS=';' read -r -a out <<< "$2"; }
+list SHM_CONFIGS "${SHM_LIST:-}"; list GBIT_CONFIGS "${GBIT_LIST:-}"; list MBIT_CONFIGS "${MBIT_LIST:-}"
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(shm 100mbit 1gbit)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
 name() { local -a c; read -r -a c <<< "$1"; echo "n${c[0]}-nb${c[3]}-${c[1]}x${c[2]}-b${c[4]}"; }

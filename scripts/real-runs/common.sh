@@ -96,9 +96,9 @@ quiet_on() {
   echo "$QUIET_WATCH" > "$CG_M/cgroup.procs" 2>/dev/null || true
   sleep 1
 }
-quiet_off() {
-  [ "$QUIET" = 1 ] || return 0
-  [ -n "$QUIET_WATCH" ] && { kill "$QUIET_WATCH" 2>/dev/null || true; wait "$QUIET_WATCH" 2>/dev/null || true; QUIET_WATCH=""; }
+quiet_off() {   # lifts the cap only if this script set it: a script that exits while another one measures leaves it
+  [ "$QUIET" = 1 ] && [ -n "$QUIET_WATCH" ] || return 0
+  kill "$QUIET_WATCH" 2>/dev/null || true; wait "$QUIET_WATCH" 2>/dev/null || true; QUIET_WATCH=""
   echo -1 > "$CG_Q/cpu.cfs_quota_us" 2>/dev/null || true
 }
 
