@@ -15,19 +15,23 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code scalecast bench engine}: speed of our simulated MPI against the bare MSG bindings and SMPI on the same ring. */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks of scalecast itself (simulation engine speed).")
+/**
+ * {@code scalecast bench engine}: speed of our simulated MPI against the bare MSG bindings and SMPI on the same ring;
+ * {@code scalecast bench replay}: {@code predict trace}'s replay speed against SMPI's smpireplaymain ({@link BenchReplay}).
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks of scalecast itself (simulation engine"
+        + " speed: engine; trace replay speed against SMPI's smpireplaymain: replay).")
 final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "engine")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "engine or replay")
     String what;
 
     @Option(names = "--ranks", split = ",", defaultValue = "16,256", description = "Rank counts (default: ${DEFAULT-VALUE}).")
     List<Integer> ranks;
 
-    @Option(names = "--messages", defaultValue = "200", description = "Ring steps per rank (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--messages", defaultValue = "200", description = "Ring steps per rank (default: ${DEFAULT-VALUE}); replay: steps of the synthetic trace's ring.")
     long messages;
 
     @Option(names = "--bytes", defaultValue = "65536", description = "Message size (default: ${DEFAULT-VALUE}).")
@@ -36,7 +40,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeats", defaultValue = "1", description = "Runs per engine and rank count; median reported (default: ${DEFAULT-VALUE}).")
     int repeats;
 
-    @Option(names = "--cfg", paramLabel = "key:value", description = "SimGrid configuration for both engines (default: network/model:CM02).")
+    @Option(names = "--cfg", paramLabel = "key:value", description = "SimGrid configuration for both engines (engine's default: network/model:CM02; replay's platform"
+            + " sets SMPI's model).")
     List<String> cfg = new ArrayList<>();
 
     @Option(names = "--mpi", paramLabel = "key:value", description = "MPI-layer property for scalecast's ring, e.g."
@@ -49,11 +54,18 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!"engine".equals(what)) {
-            throw ScalecastException.badInput("bench: unknown benchmark \"" + what + "\"; expected engine");
+        if (!"engine".equals(what) && !"replay".equals(what)) {
+            throw ScalecastException.badInput("bench: unknown benchmark \"" + what + "\"; expected engine or replay");
         }
         if (ranks.stream().anyMatch(r -> r < 2) || messages < 1 || repeats < 1 || bytes < 0) {
-            throw ScalecastException.badInput("bench engine: --ranks must be at least 2, --messages and --repeats at least 1");
+            throw ScalecastException.badInput("bench " + what + ": --ranks must be at least 2, --messages and --repeats at least 1");
+        }
+        if ("replay".equals(what)) {
+            if (!mpi.isEmpty() || count) {
+                throw ScalecastException.badInput("bench replay: --mpi and --count are bench engine's options");
+            }
+            BenchReplay.print(spec.commandLine().getOut(), ranks, messages, bytes, repeats, cfg);
+            return 0;
         }
         List<String> c = cfg.isEmpty() ? List.of("network/model:CM02") : cfg;
         java.util.Map<String, String> props = new java.util.LinkedHashMap<>();

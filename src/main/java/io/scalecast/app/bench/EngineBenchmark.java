@@ -189,7 +189,12 @@ public final class EngineBenchmark {
         return Simulations.job(platform, RingSkeleton.class, new RingJob(n, messages, bytes).toParams(extra), null, cfg);
     }
 
-    private static Row row(String engine, int n, long perRank, long msgs, double[] walls, double[] zero, double sim, long peakKb) {
+    /**
+     * The row of {@code repeats} runs: median wall, net wall (minus the median empty run), spread of the walls, the
+     * lowest and highest units per net wall second of one repeat. {@code msgs} are the units counted: messages here,
+     * replayed MPI events for {@code bench replay} ({@code app.replay.ReplayBenchmark}).
+     */
+    public static Row row(String engine, int n, long perRank, long msgs, double[] walls, double[] zero, double sim, long peakKb) {
         double w = Stats.median(walls);
         double z = Stats.median(zero);
         double lo = Double.MAX_VALUE;
