@@ -8,12 +8,16 @@
 # runs.csv and dgemm.csv (HPCC's own StarDGEMM of the runs) are kept for the record; no case reads them.
 # Usage: scripts/real-runs/holdout-cases.sh   (RAW defaults to traces/raw/holdout/hpcc; a later batch of held-out runs:
 #        RAW=traces/raw/holdout/hpcc-b2 SUFFIX=-b2 scripts/real-runs/holdout-cases.sh)
+# A development batch (collect-hpl-dev.sh) is written by the same recipe into validation/ with OUT, SUFFIX, TITLE and
+# ABOUT set (scripts/real-runs/hpl-dev-cases.sh).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
 RAW="$(readlink -f "${RAW:-$ROOT/traces/raw/holdout/hpcc}")"
 RAW_REL="${RAW#$ROOT/}"
 SUFFIX="${SUFFIX:-}"
-OUT="$ROOT/validation/holdout"
+OUT="${OUT:-$ROOT/validation/holdout}"
+TITLE="${TITLE:-HELD-OUT: HPCC 1.5.0 HPL, SETUP, configurations no development case has}"
+ABOUT="${ABOUT:-sealed held-out runs (validation/holdout/README.md)}"
 SUITE="${SUITE:-2026-12-01}"   # the trace folders traces/suite/SUITE-SETUP (taken apart from the runs, same machine)
 declare -A PLACEMENT=(
   [shm-2r]="2 ranks on this host's shared memory (Open MPI vader), mpirun -np 2"
@@ -46,7 +50,7 @@ for setup in shm-2r testbed-2n-100mbit testbed-2n-1gbit; do
     fi
     cat > "$OUT/$case$variant/case.json" <<JSON
 {
-  "title": "HELD-OUT: HPCC 1.5.0 HPL, $setup, configurations no development case has; platform by $what",
+  "title": "${TITLE//SETUP/$setup}; platform by $what",
   "steps": [
     $cal,
     $predict
@@ -57,7 +61,7 @@ for setup in shm-2r testbed-2n-100mbit testbed-2n-1gbit; do
   "predicted_value": "gflops",
   "measured_value": "gflops",
   "tolerance": {"max_abs_rel_error": 0.15, "median_abs_rel_error": 0.08},
-  "source": "sealed held-out runs (validation/holdout/README.md): HPCC 1.5.0 HPL measured by scripts/real-runs/collect-holdout.sh, raw in $RAW_REL/$setup; median of the runs per configuration (spread in measured.csv); the platform comes only from network and node traces taken at other times (traces/suite/README.md); HPL Gflops are only compared against"
+  "source": "$ABOUT: HPCC 1.5.0 HPL measured by scripts/real-runs/collect-holdout.sh, raw in $RAW_REL/$setup; median of the runs per configuration (spread in measured.csv); the platform comes only from network and node traces taken at other times (traces/suite/README.md); HPL Gflops are only compared against"
 }
 JSON
   done

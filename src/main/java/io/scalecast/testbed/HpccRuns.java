@@ -13,6 +13,7 @@ import io.scalecast.util.ScalecastException;
 import io.scalecast.util.Stats;
 
 import java.io.IOException;
+import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ public final class HpccRuns {
             throw ScalecastException.badInput(dir + ": no such folder of HPCC runs");
         }
         List<Run> runs = new ArrayList<>();
-        try (Stream<Path> s = Files.walk(dir)) {
+        try (Stream<Path> s = Files.walk(dir, FileVisitOption.FOLLOW_LINKS)) {
             for (Path f : s.filter(p -> p.getFileName().toString().equals("hpccoutf.txt")).sorted().toList()) {
                 runs.add(readRun(f.getParent(), relativeTo));
             }
