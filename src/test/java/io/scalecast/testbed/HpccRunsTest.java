@@ -58,6 +58,22 @@ class HpccRunsTest {
     }
 
     @Test
+    void aFolderOfLinksToRunFoldersIsTabulatedLikeTheRuns() throws IOException {
+        Path raw = tmp.resolve("raw");
+        run(raw, 1, 36.0, 0.5, 0.6);
+        run(raw, 2, 30.0, 0.6, 0.8);
+        Path links = tmp.resolve("links");
+        Files.createDirectories(links);
+        Files.createSymbolicLink(links.resolve("n3000-r1"), raw.resolve("n3000-r1"));
+        Cli r = Cli.run("testbed", "tabulate-hpcc", links.toString(), "--out", tmp.resolve("case").toString(),
+                "--placement", "2 ranks on one host, shared memory");
+        assertEquals(0, r.exit, r.toString());
+        CsvTable m = CsvTable.read(tmp.resolve("case/measured.csv"));
+        assertEquals(1, (long) m.number(0, "repeats"));
+        assertEquals(0.5, m.number(0, "gflops"), 1e-12);
+    }
+
+    @Test
     void medianAndSpreadPerConfigurationWithTheSameRunsDgemm() throws IOException {
         Path raw = tmp.resolve("raw");
         run(raw, 1, 36.0, 0.5, 0.6);
