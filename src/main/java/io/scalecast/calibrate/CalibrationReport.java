@@ -64,6 +64,11 @@ public final class CalibrationReport {
         if (props.containsKey(VariabilityCalibration.NODE_RUN_SIGMA)) {
             b.append("  node rate between runs: log sigma ").append(props.get(VariabilityCalibration.NODE_RUN_SIGMA)).append('\n');
         }
+        if (props.containsKey(VariabilityCalibration.NODE_BURST_SIGMA_FAST)) {
+            b.append("  node per burst: log sigma ").append(props.get(VariabilityCalibration.NODE_BURST_SIGMA_FAST))
+                    .append(" (plateau rows whose slowest call is a stall, rejected: ")
+                    .append(props.getOrDefault(VariabilityCalibration.NODE_BURST_STALLS, "none")).append(")\n");
+        }
         if (sources != null) {
             b.append("  sources: ").append(sources).append('\n');
         }

@@ -29,8 +29,9 @@ import java.util.regex.Pattern;
  * over n repetitions they stand near the 1/(n+1) and n/(n+1) quantiles).</li>
  * <li>Node between runs: the plateau rate ({@link DgemmTrace#plateau}) of each launch of a repeated dgemm
  * measurement ({@code run} column), at the load the node speed comes from; σ = standard deviation of their logs.</li>
- * <li>Node per burst: the plateau rows' spread over their repetitions, one side at a time (slow calls are far
- * more spread than fast ones): σ_slow = median ln(median / min) / (d(n)/2), σ_fast = median ln(max / median) / (d(n)/2).</li>
+ * <li>Node per burst: the bulk's log σ from the fastest call of each plateau row ({@link BurstSpread}: the slowest
+ * calls are mostly stalls, counted and rejected), from rows of one launch each, so that the spread between launches is
+ * not counted twice (the {@code --variability} traces' rows when the platform's own trace pools its launches).</li>
  * </ul>
  * A trace without the needed columns or lines (one launch, imported or published figures) gives none of that
  * source, and {@link #MISSING} says so: its intervals then carry only what was measured.
@@ -49,6 +50,8 @@ public final class VariabilityCalibration {
     public static final String NODE_BURST_SIGMA_SLOW = PREFIX + "node.burst-sigma-slow";
     /** Log σ of a burst's time on the fast side. */
     public static final String NODE_BURST_SIGMA_FAST = PREFIX + "node.burst-sigma-fast";
+    /** {@code STALLED/ROWS}: plateau rows whose slowest call lies beyond the bulk (rejected, not propagated). */
+    public static final String NODE_BURST_STALLS = PREFIX + "node.burst-stalled-rows";
     /** The traces each value came from. */
     public static final String SOURCES = PREFIX + "sources";
     /** What is not measured (so not in the intervals). */
@@ -68,6 +71,10 @@ public final class VariabilityCalibration {
         List<String> missing = new ArrayList<>();
         network(req.pingpong(), props, sources, missing);
         node(req.dgemm(), in.node(), req.variability(), props, sources, missing);
+        if (req.swapSummary() != null) {
+            missing.add("software overheads: from " + req.swapSummary() + " (one value per variant, no runs): not varied between"
+                    + " samples");
+        }
         if (!sources.isEmpty()) {
             props.put(SOURCES, String.join("; ", sources));
         }
@@ -96,10 +103,48 @@ public final class VariabilityCalibration {
             double large = Math.log1p(Double.parseDouble(m.group(3)) / 100) / expectedRange(k);
             props.put(NETWORK_LAUNCH_SIGMA, "0:" + num(all) + ";" + LARGE_BYTES + ":" + num(large));
             sources.add("network between launches: " + src + " (spread line: " + spread + ")");
-        } else {
+        } else if (!fromRunExtremes(t, props)) {
             missing.add("network between launches: " + pingpong + " has no spread line of 2 or more launches"
                     + " (measure pingpong --runs): the network is not varied between runs");
+        } else {
+            sources.add("network between launches: " + src + " (per size, fastest and slowest of its "
+                    + runsCombined(t) + " runs: median of ln(max/min)/d(runs) below and from 256 KiB)");
         }
+    }
+
+    /** {@code import netpipe} of several runs: "combined over K runs: … time_min_s/time_max_s = fastest/slowest run". */
+    private static final Pattern RUN_EXTREMES = Pattern.compile("combined over (\\d+) runs: .*time_min_s/time_max_s = fastest/slowest run");
+
+    private static int runsCombined(PingPongTrace t) {
+        Matcher m = RUN_EXTREMES.matcher(String.valueOf(t.provenance().get("note")));
+        return m.find() ? Integer.parseInt(m.group(1)) : 0;
+    }
+
+    /**
+     * A trace whose per-size min and max are the fastest and slowest of K ≥ 2 launches (an imported NetPIPE file of
+     * several runs) gives the launch σ directly: per size ln(max/min) / d(K), the median over the sizes below and
+     * from {@link #LARGE_BYTES} (each size's range is one estimate of the same σ; the largest would over-state it).
+     */
+    static boolean fromRunExtremes(PingPongTrace t, Map<String, String> props) {
+        int k = runsCombined(t);
+        if (k < 2) {
+            return false;
+        }
+        List<Double> small = new ArrayList<>();
+        List<Double> large = new ArrayList<>();
+        for (PingPongPoint p : t.points()) {
+            if (!Double.isNaN(p.oneWayMinSeconds()) && !Double.isNaN(p.oneWayMaxSeconds())) {
+                (p.messageSizeBytes() < LARGE_BYTES ? small : large).add(Math.log(p.oneWayMaxSeconds() / p.oneWayMinSeconds())
+                        / expectedRange(k));
+            }
+        }
+        if (small.isEmpty() && large.isEmpty()) {
+            return false;
+        }
+        double lo = Stats.median(small.isEmpty() ? large : small);
+        double hi = Stats.median(large.isEmpty() ? small : large);
+        props.put(NETWORK_LAUNCH_SIGMA, "0:" + num(lo) + ";" + LARGE_BYTES + ":" + num(hi));
+        return true;
     }
 
     /** Per size, min and max as ratios to the median, and the repetitions ({@code ""} without min/max columns). */
@@ -122,16 +167,19 @@ public final class VariabilityCalibration {
 
     /**
      * The node's spreads: between runs from {@code variability} (repeated dgemm traces, their launches pooled) when
-     * given, else from {@code dgemm}'s own launches; per burst from {@code dgemm}'s plateau rows.
+     * given, else from {@code dgemm}'s own launches; per burst from per-launch plateau rows ({@link #burstRows}).
      */
     static void node(Path dgemm, NodeModel model, List<Path> variability, Map<String, String> props, List<String> sources,
                      List<String> missing) {
-        if (!variability.isEmpty()) {
-            betweenRuns(variability, model == null ? 0 : model.load(), props, sources);
-        }
+        List<DgemmPoint> varRows = variability.isEmpty() ? List.of()
+                : betweenRuns(variability, model == null ? 0 : model.load(), props, sources);
         if (dgemm == null || model == null) {
-            missing.add("node: no dgemm trace (node speed given or a placeholder): no per-burst compute variability"
-                    + (variability.isEmpty() ? " and none between runs" : ""));
+            if (varRows.isEmpty()) {
+                missing.add("node: no dgemm trace (node speed given or a placeholder): no per-burst compute variability"
+                        + " and none between runs");
+            } else {
+                bursts(varRows, "the --variability traces' plateau rows, one launch each", props, sources, missing);
+            }
             return;
         }
         DgemmTrace t = DgemmTrace.read(dgemm);
@@ -146,22 +194,46 @@ public final class VariabilityCalibration {
             missing.add("node between runs: " + dgemm + " holds one launch (no run column; measure dgemm --runs 3, or calibrate"
                     + " --variability with a repeated dgemm trace): the node rate is not varied between runs");
         }
-        List<Double> slow = new ArrayList<>();
-        List<Double> fast = new ArrayList<>();
-        for (DgemmPoint p : plateau) {
-            if (p.repetitions() >= 3 && !Double.isNaN(p.rateMinFlopsPerSecond()) && !Double.isNaN(p.rateMaxFlopsPerSecond())) {
-                double half = expectedRange(p.repetitions()) / 2;
-                slow.add(Math.log(p.rateFlopsPerSecond() / p.rateMinFlopsPerSecond()) / half);
-                fast.add(Math.log(p.rateMaxFlopsPerSecond() / p.rateFlopsPerSecond()) / half);
-            }
-        }
-        if (!slow.isEmpty()) {
-            props.put(NODE_BURST_SIGMA_SLOW, num(Stats.median(slow)));
-            props.put(NODE_BURST_SIGMA_FAST, num(Stats.median(fast)));
-            sources.add("node per burst: " + src + " (rate min/median/max over the repetitions of " + slow.size()
-                    + " plateau row(s), " + model.load() + " rank(s) loaded)");
+        int pooled = pooledLaunches(t, launches);
+        if (pooled < 2 || varRows.isEmpty()) {
+            bursts(plateau, src + (launches.isEmpty() ? "" : ", one launch each") + (pooled >= 2
+                    ? ", each row pooled over " + pooled + " launches: its spread holds the spread between them too" : "")
+                    + "; " + model.load() + " rank(s) loaded", props, sources, missing);
         } else {
-            missing.add("node per burst: " + dgemm + " has no plateau row with 3 or more repetitions and rate_min/rate_max");
+            bursts(varRows, "the --variability traces' plateau rows, one launch each (" + dgemm + "'s rows pool " + pooled
+                    + " launches, so their spread holds the spread between runs as well)", props, sources, missing);
+        }
+    }
+
+    /** How many launches each row of {@code t} pools: 1 with a run column, else the count of its spread line (1 without). */
+    private static int pooledLaunches(DgemmTrace t, List<Double> launches) {
+        if (!launches.isEmpty()) {
+            return 1;
+        }
+        Matcher m = RUNS.matcher(String.valueOf(t.provenance().get("spread")));
+        return m.lookingAt() ? Integer.parseInt(m.group(1)) : 1;
+    }
+
+    private static final Pattern RUNS = Pattern.compile("\\s*(\\d+) run\\(s\\)");
+
+    /** Writes the per-burst spread of {@code rows} ({@link BurstSpread}), or says it is missing. */
+    private static void bursts(List<DgemmPoint> rows, String from, Map<String, String> props, List<String> sources,
+                               List<String> missing) {
+        BurstSpread b = BurstSpread.of(rows);
+        if (b == null) {
+            missing.add("node per burst: " + from + ": no plateau row with 3 or more repetitions and rate_min/rate_max");
+            return;
+        }
+        props.put(NODE_BURST_SIGMA_SLOW, num(b.sigma()));
+        props.put(NODE_BURST_SIGMA_FAST, num(b.sigma()));
+        props.put(NODE_BURST_STALLS, b.stalledRows() + "/" + b.rows());
+        sources.add("node per burst: " + from + " (log sigma from the fastest call of each of " + b.rows()
+                + " plateau row(s), both sides)");
+        if (b.stalledRows() > 0) {
+            missing.add("node per burst, stalls: the slowest call of " + b.stalledRows() + " of " + b.rows() + " plateau rows lies"
+                    + " beyond the bulk (up to " + String.format(Locale.ROOT, "%.1f", b.worstZ()) + " sigma below the median):"
+                    + " rejected as outliers; the rows keep min/median/max only, so how often a call stalls is not known and"
+                    + " stalls are not in the intervals");
         }
     }
 
@@ -170,8 +242,9 @@ public final class VariabilityCalibration {
      * rate at {@code load} ranks loaded (the traces' most loaded when they have no row at it; 0: the most loaded),
      * pooled over the traces, which must come from one host and one probe setting (sizes, k: one plateau).
      */
-    static void betweenRuns(List<Path> traces, int load, Map<String, String> props, List<String> sources) {
+    static List<DgemmPoint> betweenRuns(List<Path> traces, int load, Map<String, String> props, List<String> sources) {
         List<Double> rates = new ArrayList<>();
+        List<DgemmPoint> rows = new ArrayList<>();
         List<String> from = new ArrayList<>();
         String host = null;
         String probe = null;
@@ -191,18 +264,21 @@ public final class VariabilityCalibration {
             host = h;
             probe = pr;
             int at = load > 0 && t.points().stream().anyMatch(p -> p.ranksLoaded() == load) ? load : t.maxLoad();
-            List<Double> launches = launchRates(DgemmTrace.plateau(t.points(), at, 0));
+            List<DgemmPoint> plateau = DgemmTrace.plateau(t.points(), at, 0);
+            List<Double> launches = launchRates(plateau);
             if (launches.size() < 2) {
                 throw ScalecastException.badInput(f + ":1: --variability expects a repeated dgemm trace (measure dgemm --runs 2 or"
                         + " more: a run column with 2 or more launches at its plateau), found " + launches.size() + " launch(es)");
             }
             used = at;
             rates.addAll(launches);
+            rows.addAll(plateau);
             from.add(f + " sha256=" + PingPongInput.sha256(f) + " (" + launches.size() + " launches, " + at + " rank(s) loaded)");
         }
         putRuns(rates, props);
         sources.add("node between runs: from " + String.join(", ", from) + " (--variability: plateau rate of each of " + rates.size()
                 + " launches" + (used == load ? "" : ", the platform's " + load + " rank(s) loaded is not in the trace") + ")");
+        return rows;
     }
 
     /** Each launch's median plateau rate, in launch order (empty for a trace without a run column). */

@@ -6,12 +6,14 @@ import java.util.SplittableRandom;
 /**
  * Run-to-run and burst-to-burst variability of computation in one simulation, for prediction
  * intervals (docs/intervals.md). A burst of {@code d} seconds (or {@code w} flops) on world rank
- * {@code r} takes {@code d / f · exp(σ·Z)}: {@code f} is the node-rate factor of this sampled
+ * {@code r} takes {@code d / f · exp(σ·Z) / m}: {@code f} is the node-rate factor of this sampled
  * run ({@link #RATE_FACTOR}), Z a standard normal drawn from rank {@code r}'s own stream, seeded by
- * {@link #SEED} and the rank, taken in the rank's burst order, and σ the per-burst log spread of the
+ * {@link #SEED} and the rank, taken in the rank's burst order, σ the per-burst log spread of the
  * slow side ({@link #BURST_SIGMA_SLOW}) when Z &gt; 0, of the fast side ({@link #BURST_SIGMA_FAST})
- * otherwise: a two-piece lognormal whose median is {@code d/f}, as the calibrated rate is the median
- * rate of a dgemm call and slow calls spread further than fast ones.
+ * otherwise, and m = E[exp(σ·Z)] = e^(σ_slow²/2)·Φ(σ_slow) + e^(σ_fast²/2)·Φ(−σ_fast). So a burst's
+ * mean time is {@code d / f}: a run is a sum of many bursts, which the noise spreads but does not
+ * shift (a median-1 draw of a skewed noise would move every long run by its mean). The run factor
+ * {@code f} is drawn once per run and enters once, so its median, not its mean, maps to the median run.
  *
  * <p>Without these job parameters the noise is the identity, so a point prediction (no
  * {@code mpi.noise.*} keys) is the un-noised simulation, bit for bit. One simulation runs per child
@@ -33,6 +35,8 @@ public final class ComputeNoise {
     private final double sigmaSlow;
     private final double sigmaFast;
     private final long seed;
+    /** E[exp(σ·Z)] of the two-piece draw; each burst's factor is divided by it. */
+    private final double burstMean;
     private final Map<Integer, SplittableRandom> streams = new java.util.HashMap<>();
 
     public ComputeNoise(double rateFactor, double sigmaSlow, double sigmaFast, long seed) {
@@ -44,6 +48,12 @@ public final class ComputeNoise {
         this.sigmaSlow = sigmaSlow;
         this.sigmaFast = sigmaFast;
         this.seed = seed;
+        this.burstMean = halfMean(sigmaSlow) + halfMean(-sigmaFast);
+    }
+
+    /** E[exp(s·Z); Z &gt; 0] for s ≥ 0, E[exp(−s·Z); Z &lt; 0] for −s: e^(s²/2)·Φ(s) either way. */
+    private static double halfMean(double s) {
+        return Math.exp(s * s / 2) * 0.5 * org.apache.commons.math3.special.Erf.erfc(-s / Math.sqrt(2));
     }
 
     /** The noise a job's parameters ask for (the identity when they hold no {@code mpi.noise.*} key). */
@@ -64,7 +74,7 @@ public final class ComputeNoise {
         return current.apply(worldRank, amount);
     }
 
-    /** {@code amount / f · exp(σ Z)}, Z the next deviate of the rank's stream; {@code amount} itself when noise-free. */
+    /** {@code amount / f · exp(σ Z) / m}, Z the next deviate of the rank's stream; {@code amount} itself when noise-free. */
     public double apply(int worldRank, double amount) {
         boolean bursts = sigmaSlow > 0 || sigmaFast > 0;
         if (!bursts && rateFactor == 1 || !(amount > 0)) {
@@ -78,7 +88,7 @@ public final class ComputeNoise {
             }
             z = gaussian(r);
         }
-        return amount / rateFactor * Math.exp((z > 0 ? sigmaSlow : sigmaFast) * z);
+        return amount / rateFactor * (bursts ? Math.exp((z > 0 ? sigmaSlow : sigmaFast) * z) / burstMean : 1);
     }
 
     /** A standard normal deviate by Box–Muller from the stream alone (reproducible across JDKs). */

@@ -50,11 +50,69 @@ class VariabilityCalibrationTest {
         double m = (Math.log(4.0e9) + Math.log(4.4e9) + Math.log(5.0e9)) / 3;
         double sd = Math.sqrt((Math.pow(Math.log(4.0e9) - m, 2) + Math.pow(Math.log(4.4e9) - m, 2) + Math.pow(Math.log(5.0e9) - m, 2)) / 2);
         assertEquals(sd, Double.parseDouble(props.get(VariabilityCalibration.NODE_RUN_SIGMA)), 1e-5);
-        double half = VariabilityCalibration.expectedRange(10) / 2;
-        assertEquals(0.3 / half, Double.parseDouble(props.get(VariabilityCalibration.NODE_BURST_SIGMA_SLOW)), 1e-5);
-        assertEquals(0.1 / half, Double.parseDouble(props.get(VariabilityCalibration.NODE_BURST_SIGMA_FAST)), 1e-5);
-        assertTrue(missing.isEmpty(), missing.toString());
+        // both sides from the fastest call: ln(max/median) / Φ⁻¹(2^(-1/10)), Φ⁻¹(0.93303) = 1.4987
+        assertEquals(0.1 / 1.4987, Double.parseDouble(props.get(VariabilityCalibration.NODE_BURST_SIGMA_SLOW)), 1e-4);
+        assertEquals(0.1 / 1.4987, Double.parseDouble(props.get(VariabilityCalibration.NODE_BURST_SIGMA_FAST)), 1e-4);
+        // the slowest call, 0.3 below the median, is 4.5 sigma out: beyond the 3.09 sigma the slowest of 10 reaches in 99 % of rows
+        assertEquals("3/3", props.get(VariabilityCalibration.NODE_BURST_STALLS), "the plateau: n = 1024 (k = n) of each launch");
+        assertEquals(1, missing.size(), missing.toString());
+        assertTrue(missing.get(0).startsWith("node per burst, stalls: the slowest call of 3 of 3 plateau rows"), missing.toString());
         assertTrue(sources.get(0).contains("sha256="), sources.toString());
+        assertTrue(sources.get(1).contains("one launch each"), sources.toString());
+    }
+
+    @Test
+    void rowsPoolingLaunchesLeaveTheBurstSpreadToTheVariabilityTraces() throws Exception {
+        // the platform's trace pools 3 launches in each row (spread line, no run column): its fastest call is partly
+        // the fastest launch's; the --variability traces' rows are one launch each
+        Path pooled = tmp.resolve("pooled.csv");
+        Files.writeString(pooled, "# kind: dgemm\n# spread: 3 run(s); (max-min)/min of per-run medians: n=1024k160/2:9%\n"
+                + "n,rate_flops_per_s,ranks_loaded,k,repetitions,rate_min_flops_per_s,rate_max_flops_per_s\n"
+                + "1024,5e9,2,160,18,2e9,5.5e9\n2048,5e9,2,160,18,2e9,5.5e9\n");
+        Path v = repeated("v.csv", "vm", 4.0e9, 4.1e9, 4.2e9);
+        Map<String, String> props = new LinkedHashMap<>();
+        List<String> sources = new ArrayList<>();
+        VariabilityCalibration.node(pooled, NodeModel.of(DgemmTrace.read(pooled), pooled.toString(), 0, 0), List.of(v), props, sources,
+                new ArrayList<>());
+        // repeated(): 3 calls per row, fastest at 1.02 x the median; Φ⁻¹(2^(-1/3)) = 0.8193
+        assertEquals(Math.log(1.02) / 0.8193, Double.parseDouble(props.get(VariabilityCalibration.NODE_BURST_SIGMA_FAST)), 1e-4);
+        assertTrue(sources.get(1).startsWith("node per burst: the --variability traces' plateau rows, one launch each (" + pooled
+                + "'s rows pool 3 launches"), sources.toString());
+        // without --variability the pooled rows are all there is, and the source says what they hold
+        Map<String, String> alone = new LinkedHashMap<>();
+        List<String> src = new ArrayList<>();
+        VariabilityCalibration.node(pooled, NodeModel.of(DgemmTrace.read(pooled), pooled.toString(), 0, 0), alone, src, new ArrayList<>());
+        assertEquals(Math.log(1.1) / BurstSpread.medianOfMax(18), Double.parseDouble(alone.get(VariabilityCalibration.NODE_BURST_SIGMA_FAST)),
+                1e-5);
+        assertTrue(src.get(0).contains("each row pooled over 3 launches"), src.toString());
+    }
+
+    @Test
+    void netpipeRunsGiveALaunchSigmaPerSizeBand() throws Exception {
+        // fastest and slowest of 3 runs per size: ranges e^0.1, e^0.2, e^0.3 below 256 KiB, e^0.02, e^0.04 from there on
+        Path f = tmp.resolve("np.csv");
+        StringBuilder b = new StringBuilder("# kind: pingpong\n# source: NetPIPE 3.x\n# note: NetPIPE's one-way time; combined over 3 runs:"
+                + " time_s = time_median_s = median over the runs, time_min_s/time_max_s = fastest/slowest run\n"
+                + "size_bytes,time_s,time_min_s,time_median_s,time_max_s\n");
+        long[] sizes = {1024, 8192, 65536, 262144, 1048576};
+        double[] range = {0.1, 0.2, 0.3, 0.02, 0.04};
+        for (int i = 0; i < sizes.length; i++) {
+            double t = 1e-6 * (i + 1);
+            b.append(sizes[i]).append(',').append(t).append(',').append(t).append(',').append(t).append(',').append(t * Math.exp(range[i]))
+                    .append('\n');
+        }
+        Files.writeString(f, b);
+        Map<String, String> props = new LinkedHashMap<>();
+        List<String> sources = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        VariabilityCalibration.network(f, props, sources, missing);
+        double d3 = VariabilityCalibration.expectedRange(3);
+        String[] steps = props.get(VariabilityCalibration.NETWORK_LAUNCH_SIGMA).split(";");
+        assertEquals(0.2 / d3, Double.parseDouble(steps[0].split(":")[1]), 1e-5, "median below 256 KiB");
+        assertEquals("262144", steps[1].split(":")[0]);
+        assertEquals(0.03 / d3, Double.parseDouble(steps[1].split(":")[1]), 1e-5, "median from 256 KiB on");
+        assertTrue(missing.isEmpty(), missing.toString());
+        assertTrue(sources.get(1).contains("fastest and slowest of its 3 runs"), sources.toString());
     }
 
     @Test

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Compute noise in the simulated MPI: the identity without its keys, and, with them, burst times whose
- * distribution is the one the keys give (a two-piece lognormal around d / f), recovered from the
+ * distribution is the one the keys give (a two-piece lognormal whose mean is d / f), recovered from the
  * simulated end times of many ranks of one simulation within sampling error.
  */
 class ComputeNoiseTest {
@@ -75,13 +75,33 @@ class ComputeNoiseTest {
         for (int i = 0; i < ranks; i++) {
             z[i] = Math.log(r.number("t" + i) * f / 2.0);     // ln of the noise factor
         }
-        // quantile q of the two-piece lognormal: σ_fast·Φ⁻¹(q) below the median, σ_slow·Φ⁻¹(q) above
+        // quantile q of the two-piece lognormal: σ_fast·Φ⁻¹(q) below the median, σ_slow·Φ⁻¹(q) above, all
+        // shifted by −ln m, m = E[exp(σZ)] = e^(σs²/2)Φ(σs) + e^(σf²/2)Φ(−σf) (0.6179·1.0460 + 0.4602·1.0050)
+        double lnM = Math.log(Math.exp(slow * slow / 2) * 0.61791 + Math.exp(fast * fast / 2) * 0.46017);
         double z05 = -1.6449;
         // standard error of a sample quantile at 5 % / 95 %, in units of σ: sqrt(q(1-q)/n) / φ(Φ⁻¹(q))
         double se = Math.sqrt(0.05 * 0.95 / ranks) / 0.1031;
-        assertEquals(z05 * fast, Stats.quantile(z, 0.05), 3 * se * fast, "5 % quantile");
-        assertEquals(-z05 * slow, Stats.quantile(z, 0.95), 3 * se * slow, "95 % quantile");
+        assertEquals(z05 * fast - lnM, Stats.quantile(z, 0.05), 3 * se * fast, "5 % quantile");
+        assertEquals(-z05 * slow - lnM, Stats.quantile(z, 0.95), 3 * se * slow, "95 % quantile");
         double seMedian = Math.sqrt(0.25 / ranks) / 0.3989 * slow;
-        assertEquals(0, Stats.median(z), 3 * seMedian, "median burst = d / f");
+        assertEquals(-lnM, Stats.median(z), 3 * seMedian, "median burst = d / f / m");
+    }
+
+    @Test
+    void aBurstsMeanTimeIsTheCalibratedOneWhateverTheSkew() {
+        // slow calls spread three times as far as fast ones: a median-1 draw would make the mean burst 8 % longer
+        ComputeNoise noise = new ComputeNoise(1.25, 0.30, 0.10, 3);
+        int n = 40000;
+        double sum = 0;
+        double sq = 0;
+        for (int i = 0; i < n; i++) {
+            double x = noise.apply(i % 4, 2.0) * 1.25 / 2.0;
+            sum += x;
+            sq += x * x;
+        }
+        double mean = sum / n;
+        double se = Math.sqrt((sq / n - mean * mean) / n);
+        assertEquals(1.0, mean, 4 * se, "mean burst = d / f");
+        assertTrue(se < 0.005, "the check resolves a shift of 1 %: se " + se);
     }
 }
