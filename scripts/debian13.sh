@@ -46,6 +46,10 @@ case "${1:-}" in
     mkdir -p "$ROOT/scalecast"
     find "$ROOT/scalecast" -mindepth 1 -maxdepth 1 ! -name target -exec rm -rf {} +
     git -C "$REPO" archive HEAD | tar -x -C "$ROOT/scalecast"
+    # Maven's plugins and libraries: a copy of this machine's local repository on first use (no download inside)
+    if [ ! -d "$ROOT/root/.m2/repository" ] && [ -d "$HOME/.m2/repository" ]; then
+      mkdir -p "$ROOT/root/.m2" && cp -a "$HOME/.m2/repository" "$ROOT/root/.m2/"
+    fi
     mount_all
     trap umount_all EXIT
     chroot "$ROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 bash -c 'cd /scalecast && "$@"' bash "$@"

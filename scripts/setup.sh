@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Idempotent set-up on Debian 12 as root: apt packages, then the Maven build (only when sources changed).
+# Idempotent set-up as root on Debian 12 (SimGrid 3.32, MSG bindings: libsimgrid-java, Java 17) or Debian 13
+# (SimGrid 4.0, S4U bindings: simgrid-java, Java 21), read from /etc/os-release: apt packages, then the Maven build
+# (only when sources changed; pom.xml compiles the back-end of the SimGrid installed).
 # Usage: scripts/setup.sh [--quiet] [--tests]
 #   default: what the main job (./scalecast, the demo) needs: SimGrid, Open MPI (mpicc builds the probes),
 #            reference BLAS (the dgemm probe links it), a JDK, Maven.
@@ -17,9 +19,26 @@ for a in "$@"; do
 done
 say() { [ "$QUIET" = 1 ] || echo "scalecast setup: $*" >&2; }
 
-PKGS=(libsimgrid-java libsimgrid-dev openmpi-bin libopenmpi-dev libblas3 make gcc)
+# shellcheck disable=SC1091
+os=$( . /etc/os-release 2>/dev/null && echo "${ID:-?}-${VERSION_ID:-?}" || echo unknown)
+case "$os" in
+  debian-12) SIMGRID=libsimgrid-java; JDK=openjdk-17-jdk-headless ;;
+  debian-13) SIMGRID=simgrid-java; JDK=openjdk-21-jdk-headless ;;
+  *)
+    if dpkg-query -W -f='${Status}' libsimgrid-java 2>/dev/null | grep -q "install ok installed"; then
+      SIMGRID=libsimgrid-java; JDK=openjdk-17-jdk-headless
+    elif [ -e /usr/lib/x86_64-linux-gnu/libsimgrid-java.so.4.0 ]; then
+      SIMGRID=simgrid-java; JDK=openjdk-21-jdk-headless
+    else
+      name=$( . /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-}")
+      echo "scalecast setup: runs on Debian 12 (SimGrid 3.32: libsimgrid-java) or Debian 13 (SimGrid 4.0: simgrid-java);"\
+        "this system is ${name:-unknown (no /etc/os-release)} and has neither installed" >&2
+      exit 2
+    fi ;;
+esac
+PKGS=("$SIMGRID" libsimgrid-dev openmpi-bin libopenmpi-dev libblas3 make gcc)
 [ "$TESTS" = 1 ] && PKGS+=(hpcc netpipe-openmpi iproute2 slurm-wlm munge chromium)
-command -v javac >/dev/null 2>&1 || PKGS+=(openjdk-17-jdk-headless)
+command -v javac >/dev/null 2>&1 || PKGS+=("$JDK")
 command -v mvn >/dev/null 2>&1 || PKGS+=(maven)
 missing=()
 for p in "${PKGS[@]}"; do
@@ -30,12 +49,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then echo "scalecast setup: need root to install ${missing[*]}" >&2; exit 1; fi
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >&2
-  if [[ " ${missing[*]} " == *" libsimgrid-java "* ]] && ! apt-cache policy libsimgrid-java 2>/dev/null | grep -q 'Candidate: [0-9]'; then
-    s4u=$(apt-cache policy simgrid-java 2>/dev/null | sed -n 's/.*Candidate: \([0-9].*\)/\1/p')
-    echo "scalecast setup: needs SimGrid 3.32's Java bindings (libsimgrid-java, Debian 12) and this system's package registry"\
-      "has none${s4u:+; it offers simgrid-java $s4u (the S4U bindings of SimGrid 4.x), which scalecast does not run on yet (issue #29)}" >&2
-    exit 2
-  fi
+  for p in "${missing[@]}"; do
+    if ! apt-cache policy "$p" 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+      echo "scalecast setup: this system's package registry has no $p ($os; scalecast needs it here)" >&2
+      exit 2
+    fi
+  done
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
