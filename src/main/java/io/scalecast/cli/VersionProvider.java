@@ -9,7 +9,7 @@ final class VersionProvider implements CommandLine.IVersionProvider {
 
     @Override
     public String[] getVersion() {
-        return new String[]{"scalecast " + VERSION, "SimGrid " + simgridVersion() + " (Java MSG bindings, Debian libsimgrid-java)",
+        return new String[]{"scalecast " + VERSION, "SimGrid " + simgridVersion() + " (" + SimGridInfo.engine() + ")",
                 "Java " + System.getProperty("java.version")};
     }
 

@@ -1,22 +1,19 @@
 package io.scalecast.sim;
 
-import org.simgrid.msg.Host;
-import org.simgrid.msg.MsgException;
-import org.simgrid.msg.Process;
-import org.simgrid.msg.Task;
-
 /**
- * An MSG process that moves one rendezvous message for its sender
+ * The body of an actor that moves one rendezvous message for its sender
  * ({@link MsgWorld#courierRendezvous}): it waits until the receiver has matched, releases a
  * detached sender then, waits for the pair's {@link Line} when rendezvous is serialized, sends
  * the head, and, for a message with a buffered tail, releases the sender and sends the tail,
  * which flows at once as eager data does ({@link EagerDelivery}).
  */
-final class Courier extends Process {
+final class Courier implements Runnable {
     private final MsgWorld world;
     /** Releases the sender when the receiver has matched, before any data moves (a detached send). */
     private final boolean releaseAtMatch;
-    private final Task head;
+    /** The head's MPI bytes and its bytes on the wire ({@link MsgWorld#wireBytes}). */
+    private final long headBytes;
+    private final long headWire;
     /** Bytes the tail carries on the wire (MsgWorld sizes it so head + tail take the whole message's time). */
     private final long tailBytes;
     private final String mailbox;
@@ -31,12 +28,12 @@ final class Courier extends Process {
      * @param line      the pair's line under serialized rendezvous, else null
      * @param direction +1 or −1, which way the data goes on the line
      */
-    Courier(MsgWorld world, Host host, String name, boolean releaseAtMatch, Task head, long tailBytes, String mailbox,
+    Courier(MsgWorld world, boolean releaseAtMatch, long headBytes, long headWire, long tailBytes, String mailbox,
             int dstWorld, MailboxState.Pending pending, Line line, int direction, MsgRequest.Delivery delivery) {
-        super(host, name, new String[0]);
         this.world = world;
         this.releaseAtMatch = releaseAtMatch;
-        this.head = head;
+        this.headBytes = headBytes;
+        this.headWire = headWire;
         this.tailBytes = tailBytes;
         this.mailbox = mailbox;
         this.dstWorld = dstWorld;
@@ -55,8 +52,9 @@ final class Courier extends Process {
     }
 
     @Override
-    public void main(String[] args) {
-        CpuPin.here();
+    public void run() {
+        Kernel kernel = world.kernel();
+        kernel.pinHere();
         if (!pending.matched) {
             SimCounters.add(SimCounters.Kind.SEM_ACQUIRE);
             pending.gate.acquire();
@@ -69,7 +67,7 @@ final class Courier extends Process {
         }
         try {
             SimCounters.add(SimCounters.Kind.SEND);
-            head.send(mailbox);
+            kernel.send(mailbox, headBytes, headWire);
             if (tailBytes > 0) {
                 releaseSender();
                 String tm = MsgWorld.tailMailbox(mailbox);
@@ -78,9 +76,9 @@ final class Courier extends Process {
                     eager.sent(tm, dstWorld, tailBytes); // the postman's receive, posted before the send as ever
                 }
                 SimCounters.add(SimCounters.Kind.SEND);
-                new Task("m", 0, tailBytes).send(eager.target(tm, dstWorld, tailBytes, true));
+                kernel.send(eager.target(tm, dstWorld, tailBytes, true), tailBytes, tailBytes);
             }
-        } catch (MsgException | RuntimeException e) {
+        } catch (RuntimeException e) {
             SimChild.die(e);
             return;
         }

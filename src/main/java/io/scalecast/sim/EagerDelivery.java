@@ -1,16 +1,12 @@
 package io.scalecast.sim;
 
-import org.simgrid.msg.Host;
-import org.simgrid.msg.Process;
-import org.simgrid.msg.Task;
-
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Eager data that flows before its receive is posted ({@link MsgWorld}, "Eager delivery"). Each rank is the
- * permanent receiver ({@link ReceiverMailbox}) of its own mailbox {@code e<rank>}: a message of at least one byte
+ * permanent receiver ({@link Kernel#receiveHere}) of its own mailbox {@code e<rank>}: a message of at least one byte
  * whose receive is not posted yet is sent there and flows at once; the rank's receives take them from it oldest
  * first ({@link #queue} says which message that is; one taken on the way to a later one waits in {@link #stash}).
  * Messages of zero bytes cannot go that way (SimGrid takes a permanent mailbox's message whose bytes are all
@@ -22,7 +18,7 @@ final class EagerDelivery {
     private final Map<String, MailboxState> state;
     private final int[] hostOfRank;
     private final ArrayDeque<String>[] queue;
-    private final Map<String, org.simgrid.msg.Comm> stash = new HashMap<>();
+    private final Map<String, Kernel.Transfer> stash = new HashMap<>();
     private Postman[] postmen;
 
     @SuppressWarnings("unchecked")
@@ -36,12 +32,12 @@ final class EagerDelivery {
     }
 
     /** Starts one postman per host that has a rank (before the ranks). */
-    void startPostmen(Host[] hosts) {
-        postmen = new Postman[hosts.length];
+    void startPostmen(int hosts) {
+        postmen = new Postman[hosts];
         for (int h : hostOfRank) {
             if (postmen[h] == null) {
-                postmen[h] = new Postman(this, hosts[h], "postman" + h);
-                postmen[h].start();
+                postmen[h] = new Postman(this);
+                Kernel.get().spawn(h, "postman" + h, postmen[h]);
             }
         }
     }
@@ -61,7 +57,7 @@ final class EagerDelivery {
     /** Called by each rank's process first: it becomes the permanent receiver of its eager mailbox. */
     static void becomeReceiver(int worldRank) {
         SimCounters.add(SimCounters.Kind.SET_RECEIVER);
-        ReceiverMailbox.receiveHere(mailboxOf(worldRank));
+        Kernel.get().receiveHere(mailboxOf(worldRank));
     }
 
     /**
@@ -99,15 +95,15 @@ final class EagerDelivery {
     }
 
     /** The receive of {@code mailbox}'s message, sent to world rank {@code me}'s eager mailbox. */
-    org.simgrid.msg.Comm take(String mailbox, int me) {
-        org.simgrid.msg.Comm c = stash.remove(mailbox);
+    Kernel.Transfer take(String mailbox, int me) {
+        Kernel.Transfer c = stash.remove(mailbox);
         if (c != null) {
             return c;
         }
         while (true) {
             String oldest = queue[me].poll();
             SimCounters.add(SimCounters.Kind.IRECV_EAGER);
-            org.simgrid.msg.Comm got = Task.irecv(mailboxOf(me));
+            Kernel.Transfer got = Kernel.get().irecv(mailboxOf(me));
             if (mailbox.equals(oldest)) {
                 return got;
             }
@@ -119,10 +115,10 @@ final class EagerDelivery {
      * The receive a postman posted: a postman caught inside its {@code irecv} has already left its
      * {@link MailboxState.Posted} marker, and the rank yields (zero simulated time) until the postman has its handle.
      */
-    static org.simgrid.msg.Comm posted(MailboxState.Posted p) {
+    static Kernel.Transfer posted(MailboxState.Posted p) {
         while (p.comm == null) {
             SimCounters.add(SimCounters.Kind.YIELD);
-            Process.yield();
+            Kernel.get().yield();
         }
         return p.comm;
     }
@@ -133,7 +129,7 @@ final class EagerDelivery {
             MailboxState.Posted p = new MailboxState.Posted();
             state.put(mailbox, p);
             SimCounters.add(SimCounters.Kind.IRECV_POSTMAN);
-            p.comm = Task.irecv(mailbox);
+            p.comm = Kernel.get().irecv(mailbox);
         }
     }
 }

@@ -1,7 +1,5 @@
 package io.scalecast.sim;
 
-import org.simgrid.msg.Semaphore;
-
 import java.util.ArrayDeque;
 
 /**
@@ -39,9 +37,9 @@ final class Line {
         }
     }
 
-    private record Waiter(int direction, Semaphore gate) {
+    private record Waiter(int direction, Kernel.Gate gate) {
         Waiter(int direction) {
-            this(direction, new Semaphore(0));
+            this(direction, Kernel.get().gate());
         }
     }
 }

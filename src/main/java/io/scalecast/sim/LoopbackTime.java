@@ -16,7 +16,7 @@ import java.util.Map;
  * {@link #TIME} (the intra-node fit's segments, MPI overheads taken out) and {@link #LINK} (the loopback link the
  * platform gives SimGrid), a same-host message of {@code s} bytes travels as a task whose wire size makes SimGrid's time on
  * that link, {@code latencyFactor(w)·L + w/(bandwidthFactor(w)·B)}, equal to the fit's time for {@code s}; the
- * receiver still counts {@code s} bytes ({@link WireTask}). Only scalecast's MPI layer does this: SMPI's replay
+ * receiver still counts {@code s} bytes ({@link Kernel#isend}: MPI bytes and wire bytes apart). Only scalecast's MPI layer does this: SMPI's replay
  * keeps the link as it is.
  */
 public final class LoopbackTime {

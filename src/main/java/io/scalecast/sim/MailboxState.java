@@ -1,7 +1,5 @@
 package io.scalecast.sim;
 
-import org.simgrid.msg.Semaphore;
-
 /**
  * What {@link MsgWorld} knows about one message's mailbox before both sides have posted: whichever
  * side came first leaves one of these, and the second side removes it.
@@ -13,7 +11,7 @@ sealed interface MailboxState permits MailboxState.Mark, MailboxState.Posted, Ma
         CLAIMED,
         /** An eager message was sent to the receiver's permanent mailbox ({@link EagerDelivery#target}). */
         EAGER,
-        /** The same while its sender's MSG call has not returned: an iprobe does not see it yet. */
+        /** The same while its sender's SimGrid call has not returned: an iprobe does not see it yet. */
         EAGER_SENDING,
         /** A zero-byte eager send waits for the receiving host's postman to post the receive. */
         ANNOUNCED,
@@ -21,14 +19,14 @@ sealed interface MailboxState permits MailboxState.Mark, MailboxState.Posted, Ma
         RENDEZVOUS
     }
 
-    /** A receive the postman posted (its handle is set once the MSG call returns). */
+    /** A receive the postman posted (its handle is set once the SimGrid call returns). */
     final class Posted implements MailboxState {
-        org.simgrid.msg.Comm comm;
+        Kernel.Transfer comm;
     }
 
     /** A {@link Courier}'s send waiting for its receiver to match. */
     final class Pending implements MailboxState {
         boolean matched;
-        final Semaphore gate = new Semaphore(0);
+        final Kernel.Gate gate = Kernel.get().gate();
     }
 }

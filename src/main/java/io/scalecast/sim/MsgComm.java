@@ -1,10 +1,5 @@
 package io.scalecast.sim;
 
-import org.simgrid.msg.HostFailureException;
-import org.simgrid.msg.MsgException;
-import org.simgrid.msg.Process;
-import org.simgrid.msg.Task;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -12,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@link Comm} on SimGrid MSG: one rank's view of one communicator. Point-to-point messages are
- * MSG tasks of {@code bytes} bytes on per-message mailboxes (see {@link MsgWorld} for matching and
+ * {@link Comm} on SimGrid ({@link Kernel}: MSG or S4U): one rank's view of one communicator. Point-to-point
+ * messages are SimGrid messages of {@code bytes} bytes on per-message mailboxes (see {@link MsgWorld} for matching and
  * eager delivery); collectives are built from point-to-point messages in {@link Collectives}.
  *
  * <p>Costs: a send charges the sender {@code o_s + s·o_s'} of CPU time before the data leaves; a
@@ -62,7 +57,7 @@ final class MsgComm implements Comm {
 
     @Override
     public double wtime() {
-        return org.simgrid.msg.Msg.getClock();
+        return world.kernel().clock();
     }
 
     @Override
@@ -90,12 +85,8 @@ final class MsgComm implements Comm {
 
     private void busy(double seconds) {
         if (seconds > 0) {
-            try {
-                SimCounters.add(SimCounters.Kind.SLEEP);
-                Process.getCurrentProcess().waitFor(seconds);
-            } catch (HostFailureException e) {
-                throw new IllegalStateException(e);
-            }
+            SimCounters.add(SimCounters.Kind.SLEEP);
+            world.kernel().sleep(seconds);
         }
     }
 
@@ -161,7 +152,7 @@ final class MsgComm implements Comm {
         world.countMessage();
         if (c.eager(bytes)) {
             SimCounters.add(SimCounters.Kind.DSEND);
-            world.task(worldRanks[rank], dstWorld, bytes).dsend(world.eager().target(mb, dstWorld, bytes, false));
+            world.kernel().dsend(world.eager().target(mb, dstWorld, bytes, false), bytes, world.wireBytes(worldRanks[rank], dstWorld, bytes));
             world.eager().sent(mb, dstWorld, bytes);
             return MsgRequest.sent(this, bytes);
         }
@@ -171,7 +162,7 @@ final class MsgComm implements Comm {
             return world.courierRendezvous(this, bytes, tail, mb, worldRanks[rank], dstWorld, detached, c.serializedRendezvous());
         }
         SimCounters.add(SimCounters.Kind.ISEND);
-        org.simgrid.msg.Comm sc = world.task(worldRanks[rank], dstWorld, bytes).isend(mb);
+        Kernel.Transfer sc = world.kernel().isend(mb, bytes, world.wireBytes(worldRanks[rank], dstWorld, bytes));
         world.announceRendezvous(mb);
         return MsgRequest.send(this, sc, bytes);
     }
@@ -222,12 +213,8 @@ final class MsgComm implements Comm {
         if (flops <= 0) {
             return;
         }
-        try {
-            SimCounters.add(SimCounters.Kind.EXECUTE);
-            new Task("compute", ComputeNoise.scale(worldRanks[rank], flops), 0).execute();
-        } catch (MsgException e) {
-            throw new IllegalStateException("compute failed: " + e, e);
-        }
+        SimCounters.add(SimCounters.Kind.EXECUTE);
+        world.kernel().execute(ComputeNoise.scale(worldRanks[rank], flops));
     }
 
     @Override

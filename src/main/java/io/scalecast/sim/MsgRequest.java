@@ -1,17 +1,14 @@
 package io.scalecast.sim;
 
-import org.simgrid.msg.MsgException;
-import org.simgrid.msg.Semaphore;
-
 /**
- * A pending send or receive on SimGrid MSG. An eager send has no MSG communication to wait for and
+ * A pending send or receive on SimGrid ({@link Kernel}). An eager send has no SimGrid communication to wait for and
  * is complete from the start. A receive whose message comes in two parts (a head, then the tail its
  * sender left in the socket buffers: {@link MsgWorld#courierRendezvous}) waits for both and reports
  * their summed size.
  */
 final class MsgRequest implements Request {
     private final boolean receive;
-    private org.simgrid.msg.Comm comm;
+    private Kernel.Transfer comm;
     /** A receive's world and mailbox, to find a buffered tail once the head is in (null for sends). */
     private final MsgWorld world;
     private final String mailbox;
@@ -26,11 +23,11 @@ final class MsgRequest implements Request {
     /** Posted by a user's MPI_Irecv (charged o_ir at its wait) rather than MPI_Recv or a collective (o_r). */
     private boolean userIrecv;
 
-    private MsgRequest(MsgComm owner, boolean receive, org.simgrid.msg.Comm comm, Delivery delivery, long bytes) {
+    private MsgRequest(MsgComm owner, boolean receive, Kernel.Transfer comm, Delivery delivery, long bytes) {
         this(owner, receive, comm, delivery, bytes, null, null);
     }
 
-    private MsgRequest(MsgComm owner, boolean receive, org.simgrid.msg.Comm comm, Delivery delivery, long bytes,
+    private MsgRequest(MsgComm owner, boolean receive, Kernel.Transfer comm, Delivery delivery, long bytes,
                        MsgWorld world, String mailbox) {
         this.owner = owner;
         this.world = world;
@@ -46,7 +43,7 @@ final class MsgRequest implements Request {
     /** Completion of a send that another process carries out; the rank waits on it like on a transfer. */
     static final class Delivery {
         private boolean done;
-        private final Semaphore gate = new Semaphore(0);
+        private final Kernel.Gate gate = Kernel.get().gate();
 
         void complete() {
             done = true;
@@ -59,7 +56,7 @@ final class MsgRequest implements Request {
         return new MsgRequest(owner, false, null, null, bytes);
     }
 
-    static MsgRequest send(MsgComm owner, org.simgrid.msg.Comm comm, long bytes) {
+    static MsgRequest send(MsgComm owner, Kernel.Transfer comm, long bytes) {
         return new MsgRequest(owner, false, comm, null, bytes);
     }
 
@@ -67,7 +64,7 @@ final class MsgRequest implements Request {
         return new MsgRequest(owner, false, null, delivery, bytes);
     }
 
-    static MsgRequest recv(MsgComm owner, MsgWorld world, String mailbox, org.simgrid.msg.Comm comm) {
+    static MsgRequest recv(MsgComm owner, MsgWorld world, String mailbox, Kernel.Transfer comm) {
         return new MsgRequest(owner, true, comm, null, 0, world, mailbox);
     }
 
@@ -94,12 +91,8 @@ final class MsgRequest implements Request {
         if (!transferred && delivery != null) {
             transferred = delivery.done;
         } else {
-            try {
-                while (!transferred && countTest() && comm.test()) {
-                    arrived();
-                }
-            } catch (MsgException e) {
-                throw new IllegalStateException("test failed: " + e, e);
+            while (!transferred && countTest() && comm.test()) {
+                arrived();
             }
         }
         return transferred;
@@ -127,9 +120,9 @@ final class MsgRequest implements Request {
             while (!transferred) {
                 try {
                     SimCounters.add(SimCounters.Kind.WAIT);
-                    comm.waitCompletion();
-                } catch (MsgException e) {
-                    throw new IllegalStateException((receive ? "receive" : "send") + " failed: " + e, e);
+                    comm.await();
+                } catch (IllegalStateException e) {
+                    throw new IllegalStateException((receive ? "receive" : "send") + " failed: " + e.getMessage(), e);
                 }
                 arrived();
             }
@@ -141,11 +134,11 @@ final class MsgRequest implements Request {
         return true;
     }
 
-    /** One MSG transfer is over: the request is, unless it was a head whose buffered tail is still to come. */
+    /** One SimGrid transfer is over: the request is, unless it was a head whose buffered tail is still to come. */
     private void arrived() {
         transferred = true;
         if (receive) {
-            bytes += tailBytes >= 0 ? tailBytes : WireTask.bytesOf(comm.getTask());
+            bytes += tailBytes >= 0 ? tailBytes : comm.receivedBytes();
             tailBytes = -1;
             MsgWorld.Tail tail = world.takeTail(mailbox);
             if (tail != null) {

@@ -1,26 +1,19 @@
 package io.scalecast.sim;
 
-import org.simgrid.msg.Host;
-import org.simgrid.msg.HostNotFoundException;
-import org.simgrid.msg.Msg;
-import org.simgrid.msg.MsgException;
-import org.simgrid.msg.Process;
-import org.simgrid.msg.Semaphore;
-import org.simgrid.msg.Task;
-
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The simulated MPI world on SimGrid MSG: places ranks on hosts, starts one MSG process per
- * rank, runs the engine, and collects the skeleton's result. Lives in the child JVM only.
+ * The simulated MPI world: places ranks on hosts, starts one SimGrid actor per rank, runs the engine, and collects
+ * the skeleton's result. Lives in the child JVM only. Written on {@link Kernel} (SimGrid 3.32's MSG or 4.x's S4U;
+ * the name is from when MSG was the only one); "process" below is an actor.
  *
  * <p><b>Matching.</b> MPI's non-overtaking rule makes the k-th message from {@code src} to
  * {@code dst} on one communicator and tag the one the k-th matching receive gets. So each
  * message travels on its own mailbox {@code c<comm>:<src>><dst>:<tag>#<k>}, and sender and
  * receiver find the name from their own counters, with no simulated control traffic.
  *
- * <p><b>Eager delivery.</b> An MSG transfer starts only when both a send and a receive are posted
+ * <p><b>Eager delivery.</b> A SimGrid transfer starts only when both a send and a receive are posted
  * on its mailbox. For eager messages the data must flow at once: {@link EagerDelivery} sends them
  * to a mailbox of which the receiver is SimGrid's permanent receiver (zero-byte ones through a
  * postman process that posts the receive). The {@link #state} map records which side of a message
@@ -50,6 +43,7 @@ final class MsgWorld {
     private final Skeleton skeleton;
     private final int[] hostOfRank;
     private final MpiConfig config;
+    private final Kernel kernel = Kernel.get();
     private long messages;
 
     private final Map<String, Integer> sendSeq = new HashMap<>();
@@ -81,28 +75,22 @@ final class MsgWorld {
     }
 
     SimResult run(String[] init) throws Exception {
-        Msg.init(init);
-        Msg.createEnvironment(job.platform());
-        Host[] hosts = new Host[job.hosts().size()];
-        for (int i = 0; i < hosts.length; i++) {
-            try {
-                hosts[i] = Host.getByName(job.hosts().get(i));
-            } catch (HostNotFoundException e) {
-                throw new IllegalArgumentException("host \"" + job.hosts().get(i) + "\" is not in platform " + job.platform());
-            }
-        }
+        kernel.init(init, job.platform());
+        kernel.hosts(job.hosts(), job.platform());
         int[] world = new int[ranks];
         for (int r = 0; r < ranks; r++) {
             world[r] = r;
         }
-        CpuPin.choose();
-        eager.startPostmen(hosts);
+        kernel.pinChoose();
+        eager.startPostmen(job.hosts().size());
         for (int r = 0; r < ranks; r++) {
-            new RankProcess(hosts[hostOfRank[r]], "rank" + r, r, new MsgComm(this, 0, world, r)).start();
+            int rank = r;
+            MsgComm comm = new MsgComm(this, 0, world, r);
+            kernel.spawn(hostOfRank[r], "rank" + r, () -> rankMain(rank, comm));
         }
-        Msg.run();
-        SimResult result = skeleton.result(Msg.getClock());
-        result.simulatedSeconds(Msg.getClock());
+        kernel.run();
+        SimResult result = skeleton.result(kernel.clock());
+        result.simulatedSeconds(kernel.clock());
         result.messages(messages);
         if (Boolean.parseBoolean(job.params().get(SimCounters.PARAM))) {
             SimCounters.report(result);
@@ -111,12 +99,16 @@ final class MsgWorld {
         return result;
     }
 
-    /** The task carrying {@code bytes} from one world rank to another: its wire size is {@link LoopbackTime}'s on one host. */
-    Task task(int srcWorld, int dstWorld, long bytes) {
+    /** Bytes on the wire of a message of {@code bytes} from one world rank to another: {@link LoopbackTime}'s on one host. */
+    long wireBytes(int srcWorld, int dstWorld, long bytes) {
         if (loopback == null || machineOfRank[srcWorld] != machineOfRank[dstWorld]) {
-            return new Task("m", 0, bytes);
+            return bytes;
         }
-        return new WireTask(bytes, loopback.wireBytes(bytes));
+        return loopback.wireBytes(bytes);
+    }
+
+    Kernel kernel() {
+        return kernel;
     }
 
     int hostOfWorldRank(int worldRank) {
@@ -183,9 +175,9 @@ final class MsgWorld {
     /**
      * The receiver's side of {@code mailbox}, posted by world rank {@code me}: the eager message's receive from
      * its permanent mailbox, or a receive on the message's own mailbox. Every state change happens before the
-     * MSG call, because an MSG call lets other processes run.
+     * SimGrid call, because a SimGrid call lets other processes run.
      */
-    org.simgrid.msg.Comm claim(String mailbox, int me) {
+    Kernel.Transfer claim(String mailbox, int me) {
         MailboxState s = state.remove(mailbox);
         if (s instanceof MailboxState.Pending r) {
             r.matched = true;
@@ -202,7 +194,7 @@ final class MsgWorld {
             state.put(mailbox, MailboxState.Mark.CLAIMED);
         }
         SimCounters.add(SimCounters.Kind.IRECV_RANK);
-        return Task.irecv(mailbox);
+        return kernel.irecv(mailbox);
     }
 
 
@@ -216,7 +208,11 @@ final class MsgWorld {
         return mailbox + "~tail";
     }
 
-    /** SMPI's factors from the platform's config block and the job's --cfg (the later wins), or none. */
+    /**
+     * SMPI's factors from the platform's config block and the job's --cfg (the later wins), or none. Read under
+     * either name: {@code smpi/lat-factor} / {@code smpi/bw-factor} (what scalecast writes, read by 3.32 and, as
+     * aliases, by 4.x) or SimGrid 3.34+'s {@code network/latency-factor} / {@code network/bandwidth-factor}.
+     */
     private static io.scalecast.platform.NetworkFactors networkFactors(SimJob job) {
         java.util.Map<String, String> cfg = new java.util.HashMap<>(
                 io.scalecast.platform.PlatformFile.read(java.nio.file.Path.of(job.platform())).config());
@@ -229,7 +225,13 @@ final class MsgWorld {
         if (!"SMPI".equals(cfg.get("network/model"))) {
             return io.scalecast.platform.NetworkFactors.none();
         }
-        return io.scalecast.platform.NetworkFactors.parse(cfg.get("smpi/lat-factor"), cfg.get("smpi/bw-factor"));
+        return io.scalecast.platform.NetworkFactors.parse(factor(cfg, "smpi/lat-factor", "network/latency-factor"),
+                factor(cfg, "smpi/bw-factor", "network/bandwidth-factor"));
+    }
+
+    private static String factor(java.util.Map<String, String> cfg, String smpiName, String networkName) {
+        String v = cfg.get(smpiName);
+        return v != null ? v : cfg.get(networkName);
     }
 
     /**
@@ -261,9 +263,9 @@ final class MsgWorld {
         boolean local = loopback != null && machineOfRank[srcWorld] == machineOfRank[dstWorld];
         long tailWire = tail <= 0 ? 0 : local ? loopback.tailWireBytes(bytes, tail)
                 : factors.equalTimeTailBytes(bytes, tail);
-        new Courier(this, Process.getCurrentProcess().getHost(), "courier" + (couriers++), releaseAtMatch,
-                task(srcWorld, dstWorld, bytes - tail), tailWire, mailbox,
-                dstWorld, p, line, srcWorld < dstWorld ? 1 : -1, d).start();
+        long head = bytes - tail;
+        kernel.spawnHere("courier" + (couriers++), new Courier(this, releaseAtMatch, head, wireBytes(srcWorld, dstWorld, head),
+                tailWire, mailbox, dstWorld, p, line, srcWorld < dstWorld ? 1 : -1, d));
         return MsgRequest.delivered(owner, d, bytes);
     }
 
@@ -308,7 +310,7 @@ final class MsgWorld {
 
     private static final class CountExchange {
         final long[][] rows;
-        final Semaphore gate = new Semaphore(0);
+        final Kernel.Gate gate = Kernel.get().gate();
         int arrived;
 
         CountExchange(int size) {
@@ -325,28 +327,16 @@ final class MsgWorld {
         }
     }
 
-    /** One MPI rank as an MSG process. */
-    private final class RankProcess extends Process {
-        private final int worldRank;
-        private final MsgComm comm;
-
-        RankProcess(Host host, String name, int worldRank, MsgComm comm) {
-            super(host, name, new String[0]);
-            this.worldRank = worldRank;
-            this.comm = comm;
+    /** One MPI rank's actor. */
+    private void rankMain(int worldRank, MsgComm comm) {
+        try {
+            kernel.pinHere();
+            EagerDelivery.becomeReceiver(worldRank);
+            skeleton.rank(comm);
+        } catch (Exception | Error e) {
+            SimChild.die(e);
+            return;
         }
-
-        @Override
-        public void main(String[] args) throws MsgException {
-            try {
-                CpuPin.here();
-                EagerDelivery.becomeReceiver(worldRank);
-                skeleton.rank(comm);
-            } catch (Exception | Error e) {
-                SimChild.die(e);
-                return;
-            }
-            rankDone();
-        }
+        rankDone();
     }
 }

@@ -1,26 +1,21 @@
 package io.scalecast.sim;
 
-import org.simgrid.msg.Host;
-import org.simgrid.msg.Process;
-import org.simgrid.msg.Semaphore;
-
 import java.util.ArrayDeque;
 
 /**
  * Posts receives for zero-byte eager messages on behalf of the ranks of one host, in the simulated
- * instant they are sent (the progress engine / NIC of a real MPI); one MSG process per host
+ * instant they are sent (the progress engine / NIC of a real MPI); one actor per host
  * ({@link EagerDelivery}).
  */
-final class Postman extends Process {
+final class Postman implements Runnable {
     private final EagerDelivery world;
     private final ArrayDeque<String> queue = new ArrayDeque<>();
-    private final Semaphore wake = new Semaphore(0);
+    private final Kernel.Gate wake = Kernel.get().gate();
     private boolean stopping;
     /** True while blocked on {@link #wake}: only then does a sender pay for a release. */
     private boolean sleeping;
 
-    Postman(EagerDelivery world, Host host, String name) {
-        super(host, name, new String[0]);
+    Postman(EagerDelivery world) {
         this.world = world;
     }
 
@@ -44,8 +39,8 @@ final class Postman extends Process {
     }
 
     @Override
-    public void main(String[] args) {
-        CpuPin.here();
+    public void run() {
+        Kernel.get().pinHere();
         while (true) {
             String mb;
             while ((mb = queue.poll()) != null) {
@@ -54,7 +49,7 @@ final class Postman extends Process {
             if (stopping) {
                 return;
             }
-            // No MSG call between this flag and acquire(), so no sender can slip in between.
+            // No SimGrid call between this flag and acquire(), so no sender can slip in between.
             sleeping = true;
             SimCounters.add(SimCounters.Kind.SEM_ACQUIRE);
             wake.acquire();

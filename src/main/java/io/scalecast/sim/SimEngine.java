@@ -90,7 +90,7 @@ public final class SimEngine {
         cmd.add(java);
         cmd.add("-Xmx" + job.maxHeapMb() + "m");
         cmd.add("-Xss512k");
-        cmd.addAll(FOREIGN);
+        cmd.addAll(Kernel.jvmOptions());
         // C1 only and the serial collector: less CPU for the JVM itself in a child that mostly hands over between
         // threads (docs/simulated-mpi.md, "Cost of a message": measured on small and 1024-rank simulations)
         cmd.add("-XX:TieredStopAtLevel=1");
@@ -108,9 +108,6 @@ public final class SimEngine {
         cmd.add(resultFile.toString());
         return cmd;
     }
-
-    /** The foreign linker, for {@link ReceiverMailbox} (an incubator module in Java 17). */
-    static final List<String> FOREIGN = List.of("--add-modules", "jdk.incubator.foreign", "--enable-native-access=ALL-UNNAMED");
 
     /** Writes a job file for {@link SimChild}. */
     public static void writeJob(SimJob job, Path jobFile) throws IOException {
@@ -170,7 +167,7 @@ public final class SimEngine {
 
     /** One line from the child's stderr that says what went wrong. */
     public static String explain(String stderr, int code) {
-        // the JVM's notice about the foreign linker's module (FOREIGN) says nothing about a failure
+        // the JVM's notice about the foreign linker's module (Kernel.jvmOptions, on 3.32) says nothing about a failure
         String[] lines = stderr.replaceAll("(?m)^WARNING: Using incubator modules: .*(\\R|$)", "").split("\\R");
         for (String l : lines) {
             int i = l.indexOf(ERROR_MARK);

@@ -1,5 +1,7 @@
 /**
- * Simulation on SimGrid 3.32 (MSG Java bindings), the only package importing {@code org.simgrid}.
+ * Simulation on SimGrid, the only package importing {@code org.simgrid}: 3.32's MSG Java bindings or 4.x's S4U
+ * ones, behind {@link io.scalecast.sim.Kernel} ({@code Sg3*} and {@code Sg4*} files; the build compiles the one
+ * installed: docs/simgrid-versions.md).
  *
  * <p>{@link io.scalecast.sim.SimEngine} runs each simulation in a child JVM ({@link io.scalecast.sim.SimChild}),
  * because SimGrid cannot be initialised twice in one process. Inside it, {@code MsgWorld} places

@@ -17,12 +17,12 @@ import java.lang.invoke.MethodType;
  * child's main thread runs on when the simulation starts; {@code SCALECAST_SIM_PIN=0} turns it off. Simulated
  * results do not depend on it: SimGrid decides who runs, the OS only how fast the hand-over is.
  */
-final class CpuPin {
+final class Sg3CpuPin {
     private static final boolean ON = !"0".equals(System.getenv("SCALECAST_SIM_PIN"));
     private static int cpu = -1;
     private static MethodHandle setAffinity;
 
-    private CpuPin() {
+    private Sg3CpuPin() {
     }
 
     /** Chooses the CPU (the calling thread's current one) and pins the calling thread to it; call before Msg.run. */

@@ -14,12 +14,12 @@ import java.lang.invoke.MethodType;
  * to a mailbox that has one starts flowing to the receiver's host at once, before any receive is posted, and a
  * later receive on the mailbox takes the oldest such message, finished or not. The MSG Java bindings do not
  * offer it, so it is called in libsimgrid through the JDK's foreign linker (the child JVM runs with
- * {@code --add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED}: {@link SimEngine#childCommand}).
+ * {@code --add-modules jdk.incubator.foreign --enable-native-access=ALL-UNNAMED}: {@link Kernel#jvmOptions}).
  */
-final class ReceiverMailbox {
+final class Sg3ReceiverMailbox {
     private static MethodHandle setReceiver;
 
-    private ReceiverMailbox() {
+    private Sg3ReceiverMailbox() {
     }
 
     /** Makes the calling MSG process the permanent receiver of {@code mailbox} (one simcall). */
