@@ -57,7 +57,7 @@ final class TraceCommand implements Runnable {
         @Option(names = "--rate", description = "Flops one CPU second is worth on this machine, e.g. 4.3Gf.")
         String rate;
         @Option(names = "--rate-from", description = "dgemm trace (measure dgemm) or platform XML giving that rate;"
-                + " default: " + RecordRate.DEFAULT_TRACE + ".")
+                + " default: the newest measure dgemm trace of this machine under " + RecordRate.LOCAL_TRACES + "/.")
         Path rateFrom;
         @Option(names = "--timeout", defaultValue = "3600", description = "Seconds before the run is killed (default ${DEFAULT-VALUE}).")
         long timeoutSeconds;

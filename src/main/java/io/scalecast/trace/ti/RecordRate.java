@@ -6,7 +6,6 @@ import io.scalecast.util.Home;
 import io.scalecast.util.ScalecastException;
 import io.scalecast.util.Units;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,13 +13,15 @@ import java.util.regex.Pattern;
 /**
  * The node rate a recorded CPU second is worth ({@code compute} flops = CPU seconds × rate): given
  * ({@code --rate}), read from a dgemm trace or a platform's first host speed ({@code --rate-from}),
- * or this machine's committed {@code measure dgemm} trace ({@value #DEFAULT_TRACE}).
+ * or by default from the newest {@code measure dgemm} trace of this machine under {@value #LOCAL_TRACES}
+ * ({@link LocalDgemm}).
  *
  * @param flopsPerSecond the rate
  * @param source         where it came from, for {@code trace.json}'s {@code rate_source}
  */
 public record RecordRate(double flopsPerSecond, String source) {
-    public static final String DEFAULT_TRACE = "traces/local/dgemm.csv";
+    /** Where the default rate is looked for, under scalecast's home: this machine's measured traces. */
+    public static final String LOCAL_TRACES = "traces/local";
     private static final Pattern SPEED = Pattern.compile("<(?:host|cluster)\\b[^>]*\\bspeed=\"([^\"]+)\"");
 
     /**
@@ -29,6 +30,11 @@ public record RecordRate(double flopsPerSecond, String source) {
      * @param loaded    ranks computing at once on one node while the program runs (picks the dgemm rows)
      */
     public static RecordRate resolve(String rate, Path rateFrom, int loaded) {
+        return resolve(rate, rateFrom, loaded, Home.dir(), LocalDgemm.Host.here());
+    }
+
+    /** {@link #resolve(String, Path, int)} with the default looked for under {@code home} for {@code here}. */
+    static RecordRate resolve(String rate, Path rateFrom, int loaded, Path home, LocalDgemm.Host here) {
         if (rate != null && rateFrom != null) {
             throw ScalecastException.badInput("--rate and --rate-from exclude each other");
         }
@@ -42,12 +48,14 @@ public record RecordRate(double flopsPerSecond, String source) {
         if (rateFrom != null) {
             return fromFile(rateFrom, loaded, "--rate-from " + rateFrom);
         }
-        Path def = Home.dir().resolve(DEFAULT_TRACE);
-        if (!Files.isRegularFile(def)) {
-            throw ScalecastException.badInput("no node rate: give --rate FLOPS or --rate-from FILE (" + DEFAULT_TRACE
-                    + ", this machine's measure dgemm trace, is missing)");
+        LocalDgemm.Found f = LocalDgemm.newest(home, Path.of(LOCAL_TRACES), here, loaded);
+        if (f == null) {
+            throw ScalecastException.badInput("no node rate: no measure dgemm trace of this machine (" + here + ") with " + loaded
+                    + " rank(s) loaded under " + LOCAL_TRACES + "/; measure one (scalecast measure dgemm --out " + LOCAL_TRACES + "/dgemm.csv)"
+                    + " or give --rate FLOPS or --rate-from FILE");
         }
-        return fromFile(def, loaded, "default: " + DEFAULT_TRACE);
+        return fromFile(home.resolve(f.path()), loaded, "default: newest measure dgemm trace of this machine (" + here
+                + ") under " + LOCAL_TRACES + "/: " + f.path() + ", measured " + f.date());
     }
 
     static RecordRate fromFile(Path f, int loaded, String how) {
