@@ -8,6 +8,7 @@ import io.scalecast.util.ScalecastException;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -15,35 +16,51 @@ import java.util.function.Consumer;
 /**
  * Where the ORB cuts fall and what they cost in remote traffic, per process count (seed 000's explanation of its
  * non-power-of-two results, issue #31): the remote cache lines each rank requests and the reply bytes it receives, in
- * the real code ({@code sc_treecode}'s RANK records: {@code miss_cell + miss_part}, {@code reply_bytes}, counts that do
- * not depend on timing, so ranks may be folded onto fewer cores) and in what the skeleton sends (the exact model's
- * per-segment, per-owner lines that {@link StepPlan.Rank#segmentLines} carries, one aggregated request per
- * segment and owner, and the reply bytes of those lines).
+ * the real code ({@code sc_treecode}'s own counters in its RANK records: {@code miss_cell + miss_part}, one request
+ * message each, and {@code reply_bytes}; counts that do not depend on timing, so ranks may be folded onto fewer cores),
+ * in the exact model (the per-segment, per-owner lines {@link StepPlan.Rank#segmentLines} carries) and in what the
+ * skeleton sends through the simulated MPI when it runs ({@link TreecodeJob.RankTraffic}, counted as it sends).
  */
 public final class CutTraffic {
+    /** The issue's bar: the skeleton's per-rank lines and reply bytes within this fraction of the real code's. */
+    public static final double BAR = 0.10;
+
+    /** One side's totals over the ranks of one step: lines, the largest of one rank, reply bytes (all −1: not run). */
+    public record Side(long lines, long maxLines, long bytes) {
+        static final Side NONE = new Side(-1, -1, -1);
+    }
+
     /**
      * One process count and step.
      *
-     * @param realLines      Σ over ranks of the lines the real code fetched (−1: not run)
-     * @param realMaxLines   the largest of one rank
-     * @param realBytes      Σ of the reply bytes the real code received
-     * @param modelLines     Σ of the skeleton's lines
-     * @param modelMaxLines  the largest of one rank
-     * @param modelBytes     Σ of the skeleton's reply bytes
-     * @param requests       the skeleton's aggregated request messages (segments × owners with lines)
+     * @param real          the real code's counters ({@code miss_cell + miss_part}, {@code reply_bytes})
+     * @param model         the exact model's lines and reply bytes (what the skeleton is given)
+     * @param skeleton      what the skeleton sent through the simulated MPI, counted as it sent ({@link Side#NONE}: not
+     *                      simulated)
+     * @param requests      the skeleton's aggregated request messages (segments × owners with lines)
+     * @param rankLinesDiff largest over ranks of |skeleton lines / real lines − 1| (NaN: one side missing)
+     * @param rankBytesDiff the same for the reply bytes
      */
-    public record Row(int procs, int step, long realLines, long realMaxLines, long realBytes, long modelLines,
-                      long modelMaxLines, long modelBytes, long requests) {
+    public record Row(int procs, int step, Side real, Side model, Side skeleton, long requests, double rankLinesDiff,
+                      double rankBytesDiff) {
+    }
+
+    /** The skeleton simulation the counts come from: a platform with enough hosts and a cost model (neither changes a count). */
+    public record Simulation(Path platform, CostModel cost, int segments) {
     }
 
     private CutTraffic() {
     }
 
-    /** The model's (and, with {@code real}, the real code's) traffic at each process count, for every step. */
-    public static List<Row> measure(Particles p, Path file, List<Integer> procs, int steps, double theta, int segments,
+    /**
+     * The model's, and with {@code real} the real code's, and with {@code sim} the simulated skeleton's traffic at each
+     * process count, for every step.
+     */
+    public static List<Row> measure(Particles p, Path file, List<Integer> procs, int steps, double theta, Simulation sim,
                                     boolean real, long timeoutSeconds, Consumer<String> progress) {
         List<Row> out = new ArrayList<>();
         long started = System.nanoTime();
+        int segments = sim == null ? 4 : sim.segments();
         for (int i = 0; i < procs.size(); i++) {
             int np = procs.get(i);
             if (np < 1) {
@@ -51,10 +68,13 @@ public final class CutTraffic {
             }
             TreecodeRun run = real ? TreecodeRun.of(new ProbeRunner(Launch.local(np), timeoutSeconds)
                     .run("treecode", TreecodeMeasure.arguments(file, p.size(), theta, steps))) : null;
+            List<List<TreecodeJob.RankTraffic>> skel = sim == null ? null : TreecodePredictor.skeletonTraffic(
+                    new TreecodePredictor.Config(sim.platform(), p, List.of(np), steps, theta, sim.cost(), Orb.PKDGRAV,
+                            segments, Map.of()), sim.platform(), np);
             TreeCode model = new TreeCode(p, np, theta, Double.NaN, TreeCode.DEFAULT_DT);
             for (int s = 1; s <= steps; s++) {
                 TreeCode.Step st = model.step(Orb.PKDGRAV, segments, s < steps, 2);
-                out.add(row(np, s, st.ranks(), run == null ? null : run.ranks(s)));
+                out.add(row(np, s, st.ranks(), run == null ? null : run.ranks(s), skel == null ? null : skel.get(s - 1)));
             }
             if (progress != null) {
                 double el = (System.nanoTime() - started) / 1e9;
@@ -65,39 +85,72 @@ public final class CutTraffic {
         return out;
     }
 
-    private static Row row(int np, int step, List<RankCounts> model, List<Map<String, String>> real) {
-        long mLines = 0, mMax = 0, mBytes = 0, requests = 0;
+    private static Row row(int np, int step, List<RankCounts> model, List<Map<String, String>> real,
+                           List<TreecodeJob.RankTraffic> skel) {
+        long[] mLines = new long[np], mBytes = new long[np];
+        long requests = 0;
         for (RankCounts r : model) {
-            long lines = 0;
             for (long[] seg : r.segments()) {
                 for (long l : seg) {
-                    lines += l;
+                    mLines[r.rank()] += l;
                     requests += l > 0 ? 1 : 0;
                 }
             }
             for (long b : r.replyBytesFrom()) {
-                mBytes += b;
+                mBytes[r.rank()] += b;
             }
-            mLines += lines;
-            mMax = Math.max(mMax, lines);
         }
-        long rLines = -1, rMax = -1, rBytes = -1;
+        long[] rLines = null, rBytes = null;
         if (real != null) {
             if (real.size() != np) {
                 throw ScalecastException.failure("sc_treecode printed " + real.size() + " RANK records for step " + step
                         + ", expected " + np);
             }
-            rLines = 0;
-            rMax = 0;
-            rBytes = 0;
-            for (Map<String, String> r : real) {
-                long lines = Long.parseLong(r.get("miss_cell")) + Long.parseLong(r.get("miss_part"));
-                rLines += lines;
-                rMax = Math.max(rMax, lines);
-                rBytes += Long.parseLong(r.get("reply_bytes"));
+            rLines = new long[np];
+            rBytes = new long[np];
+            for (int q = 0; q < np; q++) {
+                Map<String, String> r = real.get(q);
+                rLines[q] = Long.parseLong(r.get("miss_cell")) + Long.parseLong(r.get("miss_part"));
+                rBytes[q] = Long.parseLong(r.get("reply_bytes"));
             }
         }
-        return new Row(np, step, rLines, rMax, rBytes, mLines, mMax, mBytes, requests);
+        long[] sLines = null, sBytes = null;
+        if (skel != null) {
+            if (skel.size() != np) {
+                throw ScalecastException.failure("the skeleton counted " + skel.size() + " ranks for step " + step + ", expected " + np);
+            }
+            sLines = skel.stream().mapToLong(TreecodeJob.RankTraffic::lines).toArray();
+            sBytes = skel.stream().mapToLong(TreecodeJob.RankTraffic::replyBytes).toArray();
+            requests = skel.stream().mapToLong(TreecodeJob.RankTraffic::requestMessages).sum();
+        }
+        return new Row(np, step, side(rLines, rBytes), side(mLines, mBytes), side(sLines, sBytes), requests,
+                maxRankDifference(rLines, sLines), maxRankDifference(rBytes, sBytes));
+    }
+
+    private static Side side(long[] lines, long[] bytes) {
+        if (lines == null) {
+            return Side.NONE;
+        }
+        return new Side(Arrays.stream(lines).sum(), Arrays.stream(lines).max().orElse(0), Arrays.stream(bytes).sum());
+    }
+
+    /**
+     * Largest over ranks of |other / real − 1| (0 where both are 0, infinite where only the real count is 0; NaN when a
+     * side is missing).
+     */
+    public static double maxRankDifference(long[] real, long[] other) {
+        if (real == null || other == null) {
+            return Double.NaN;
+        }
+        if (real.length != other.length) {
+            throw new IllegalArgumentException(real.length + " ranks against " + other.length);
+        }
+        double worst = 0;
+        for (int q = 0; q < real.length; q++) {
+            double d = real[q] == other[q] ? 0 : real[q] == 0 ? Double.POSITIVE_INFINITY : Math.abs((double) other[q] / real[q] - 1);
+            worst = Math.max(worst, d);
+        }
+        return worst;
     }
 
     /**
@@ -115,8 +168,8 @@ public final class CutTraffic {
             return Double.NaN;
         }
         double f = (Math.log(p) - Math.log(lo)) / (Math.log(hi) - Math.log(lo));
-        double va = real ? a.realLines() : a.modelLines(), vb = real ? b.realLines() : b.modelLines();
-        double v = real ? r.realLines() : r.modelLines();
+        double va = real ? a.real().lines() : a.model().lines(), vb = real ? b.real().lines() : b.model().lines();
+        double v = real ? r.real().lines() : r.model().lines();
         return v < 0 || va < 0 ? Double.NaN : v / (va + f * (vb - va)) - 1;
     }
 
@@ -125,12 +178,14 @@ public final class CutTraffic {
     }
 
     public static CsvTable table(List<Row> rows, Provenance prov) {
-        CsvTable t = new CsvTable(prov, List.of("procs", "step", "lines_real", "lines_model", "lines_max_rank_real",
-                "lines_max_rank_model", "reply_bytes_real", "reply_bytes_model", "skeleton_requests",
+        CsvTable t = new CsvTable(prov, List.of("procs", "step", "lines_real", "lines_model", "lines_skeleton",
+                "lines_max_rank_real", "lines_max_rank_skeleton", "reply_bytes_real", "reply_bytes_model",
+                "reply_bytes_skeleton", "rank_lines_max_diff", "rank_bytes_max_diff", "skeleton_requests",
                 "lines_excess_vs_pow2_real", "lines_excess_vs_pow2_model"));
         for (Row r : rows) {
-            t.add(r.procs(), r.step(), r.realLines(), r.modelLines(), r.realMaxLines(), r.modelMaxLines(), r.realBytes(),
-                    r.modelBytes(), r.requests(), excessOverPowersOfTwo(rows, r, true), excessOverPowersOfTwo(rows, r, false));
+            t.add(r.procs(), r.step(), r.real().lines(), r.model().lines(), r.skeleton().lines(), r.real().maxLines(),
+                    r.skeleton().maxLines(), r.real().bytes(), r.model().bytes(), r.skeleton().bytes(), r.rankLinesDiff(),
+                    r.rankBytesDiff(), r.requests(), excessOverPowersOfTwo(rows, r, true), excessOverPowersOfTwo(rows, r, false));
         }
         return t;
     }

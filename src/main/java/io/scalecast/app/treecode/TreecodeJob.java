@@ -48,6 +48,33 @@ record TreecodeJob(Path plans, double anchorSpeedFlops, double anchorPollSeconds
     }
 
     /**
+     * The remote traffic one rank's walk sent through the simulated MPI in one step, counted by the skeleton as it sends
+     * (issue #31 compares it with the real code's own counters): the cache lines its requests stand for (the real code's
+     * {@code miss_cell + miss_part}, one request each), the aggregated request messages it simulated, their bytes, and the
+     * reply bytes its receives returned (the real code's {@code reply_bytes}).
+     */
+    record RankTraffic(long lines, long requestMessages, long requestBytes, long replyBytes) {
+        static final String KEY = "traffic_step_";
+
+        /** One step's ranks as a result value: {@code lines/messages/requestBytes/replyBytes} per rank, {@code ;}-separated. */
+        static String encode(long[][] ranks) {
+            StringBuilder b = new StringBuilder();
+            for (long[] r : ranks) {
+                b.append(b.length() == 0 ? "" : ";").append(r[0]).append('/').append(r[1]).append('/').append(r[2])
+                        .append('/').append(r[3]);
+            }
+            return b.toString();
+        }
+
+        static List<RankTraffic> decode(String value) {
+            return java.util.Arrays.stream(value.split(";")).map(v -> {
+                String[] f = v.split("/");
+                return new RankTraffic(Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
+            }).toList();
+        }
+    }
+
+    /**
      * One step's simulated times, seconds (each the slowest rank's): the whole step, the decomposition, the tree build,
      * the walk up to the barrier after it, and the kick.
      */

@@ -110,6 +110,40 @@ public final class TreecodePredictor {
     }
 
     static Point simulate(Config c, Path platform, Model m) {
+        SimResult r = run(c, platform, m);
+        double ts = 0, td = 0, tb = 0, tg = 0, tk = 0;
+        int k = 0;
+        List<TreecodeJob.StepTimes> steps = TreecodeJob.StepTimes.fromRows(r.rows());
+        for (TreecodeJob.StepTimes row : steps) {
+            if (steps.size() > 1 && row.step() == 1) {
+                continue;
+            }
+            k++;
+            ts += row.stepSeconds();
+            td += row.decompSeconds();
+            tb += row.buildSeconds();
+            tg += row.gravSeconds();
+            tk += row.kickSeconds();
+        }
+        return new Point(m.procs(), ts / k, td / k, tb / k, tg / k, tk / k, m.flops(), m.inter(), m.pp(), m.cells(),
+                m.visits(), m.misses(), m.wmax(), m.wmean(), r.messages(), r.wallSeconds());
+    }
+
+    /**
+     * What the skeleton sent through the simulated MPI at {@code procs} ranks on {@code platform}: per step (every step,
+     * the first included), per rank, as the skeleton counted it while sending.
+     */
+    static List<List<TreecodeJob.RankTraffic>> skeletonTraffic(Config c, Path platform, int procs) {
+        SimResult r = run(c, platform, model(c, procs));
+        List<List<TreecodeJob.RankTraffic>> out = new ArrayList<>();
+        for (int s = 1; s <= c.steps(); s++) {
+            out.add(TreecodeJob.RankTraffic.decode(r.value(TreecodeJob.RankTraffic.KEY + s)));
+        }
+        return out;
+    }
+
+    /** The skeleton run of one model on one platform (a SimGrid child JVM). */
+    private static SimResult run(Config c, Path platform, Model m) {
         Path tmp = null;
         io.scalecast.util.Interrupts.Registration cleanup = null;
         try {
@@ -120,23 +154,7 @@ public final class TreecodePredictor {
             Map<String, String> params = new TreecodeJob(tmp, kernelRate(c, platform, m.procs()).anchorSpeedFlops(), c.cost().anchorPollSeconds(),
                     TreecodeJob.serviceDelay(c.simParams())).toParams(c.simParams());
             SimJob job = Simulations.job(platform, TreecodeSkeleton.class, params, List.of(), List.of());
-            SimResult r = SimEngine.run(job);
-            double ts = 0, td = 0, tb = 0, tg = 0, tk = 0;
-            int k = 0;
-            List<TreecodeJob.StepTimes> steps = TreecodeJob.StepTimes.fromRows(r.rows());
-            for (TreecodeJob.StepTimes row : steps) {
-                if (steps.size() > 1 && row.step() == 1) {
-                    continue;
-                }
-                k++;
-                ts += row.stepSeconds();
-                td += row.decompSeconds();
-                tb += row.buildSeconds();
-                tg += row.gravSeconds();
-                tk += row.kickSeconds();
-            }
-            return new Point(m.procs(), ts / k, td / k, tb / k, tg / k, tk / k, m.flops(), m.inter(), m.pp(), m.cells(),
-                    m.visits(), m.misses(), m.wmax(), m.wmean(), r.messages(), r.wallSeconds());
+            return SimEngine.run(job);
         } catch (IOException e) {
             throw ScalecastException.failure("cannot write the step plan: " + e.getMessage());
         } finally {

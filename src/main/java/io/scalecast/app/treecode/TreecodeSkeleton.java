@@ -48,6 +48,8 @@ public final class TreecodeSkeleton implements Skeleton {
     private List<StepPlan> plans;
     private double[][] tStart, tDecomp, tBuild, tGrav, tEnd;
     private long aggregated;
+    /** Per step and rank: {@link TreecodeJob.RankTraffic} as it is sent (lines, request messages, request bytes, reply bytes). */
+    private long[][][] traffic;
     /** Per step and rank: has the rank finished its walk (simulated time order: SimGrid runs actors in order)? */
     private boolean[][] walkDone;
     private boolean serviceDelay;
@@ -78,6 +80,7 @@ public final class TreecodeSkeleton implements Skeleton {
         tGrav = new double[s][procs];
         tEnd = new double[s][procs];
         walkDone = new boolean[s][procs];
+        traffic = new long[s][procs][4];
         return procs;
     }
 
@@ -216,7 +219,12 @@ public final class TreecodeSkeleton implements Skeleton {
                     continue;
                 }
                 world.send(q, c * REQUEST_BYTES, TAG_REQ + s);
-                world.recv(q, TAG_REP + s);
+                long got = world.recv(q, TAG_REP + s);
+                long[] t = traffic[step][me];
+                t[0] += c;
+                t[1]++;
+                t[2] += c * REQUEST_BYTES;
+                t[3] += got;
                 world.computeSeconds((c - 0.5) * rtt[q]);
                 if (serviceDelay && !walkDone[step][q]) {
                     world.computeSeconds(c * seconds(plan.ranks().get(q).pollResidualSeconds()));
@@ -236,6 +244,7 @@ public final class TreecodeSkeleton implements Skeleton {
             TreecodeJob.StepTimes row = new TreecodeJob.StepTimes(s + 1, max(tEnd[s]) - start, max(tDecomp[s]) - start,
                     maxDiff(tBuild[s], tDecomp[s]), max(tGrav[s]) - max(tBuild[s]), maxDiff(tEnd[s], tGrav[s]));
             r.addRow(row.toRow());
+            r.put(TreecodeJob.RankTraffic.KEY + (s + 1), TreecodeJob.RankTraffic.encode(traffic[s]));
         }
         r.put("aggregated_exchanges", aggregated);
         return r;

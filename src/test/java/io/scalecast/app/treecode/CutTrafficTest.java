@@ -20,7 +20,8 @@ class CutTrafficTest {
     Path dir;
 
     private static CutTraffic.Row row(int p, long lines) {
-        return new CutTraffic.Row(p, 1, lines, lines, 0, lines, lines, 0, 0);
+        CutTraffic.Side side = new CutTraffic.Side(lines, lines, 0);
+        return new CutTraffic.Row(p, 1, side, side, CutTraffic.Side.NONE, 0, Double.NaN, Double.NaN);
     }
 
     @Test
@@ -31,6 +32,15 @@ class CutTrafficTest {
         assertEquals(2500 / (2000 + Math.log(1.5) / Math.log(2) * 1000) - 1, CutTraffic.excessOverPowersOfTwo(rows, rows.get(3), false), 1e-12);
         assertTrue(Double.isNaN(CutTraffic.excessOverPowersOfTwo(rows, rows.get(2), true)), "a power of two has no excess");
         assertTrue(Double.isNaN(CutTraffic.excessOverPowersOfTwo(rows, rows.get(5), true)), "12 has no 16 to interpolate to");
+    }
+
+    @Test
+    void worstRankDifferenceIsOverRanksAndRelativeToTheRealCount() {
+        assertEquals(0, CutTraffic.maxRankDifference(new long[]{10, 0, 7}, new long[]{10, 0, 7}));
+        assertEquals(0.2, CutTraffic.maxRankDifference(new long[]{100, 50, 10}, new long[]{101, 40, 10}), 1e-12);
+        assertEquals(0.5, CutTraffic.maxRankDifference(new long[]{100, 2}, new long[]{100, 3}), 1e-12);
+        assertEquals(Double.POSITIVE_INFINITY, CutTraffic.maxRankDifference(new long[]{0, 5}, new long[]{1, 5}));
+        assertTrue(Double.isNaN(CutTraffic.maxRankDifference(null, new long[]{1})));
     }
 
     @Test
@@ -50,6 +60,7 @@ class CutTrafficTest {
                     .stream().mapToLong(RankCounts::misses).sum();
             assertEquals(misses, (long) t.number(i, "lines_model"), "P=" + np);
             assertEquals(-1, (long) t.number(i, "lines_real"), "not run");
+            assertEquals(-1, (long) t.number(i, "lines_skeleton"), "not simulated");
         }
         assertTrue(c.out.contains("dense-core"), c.out);
     }
