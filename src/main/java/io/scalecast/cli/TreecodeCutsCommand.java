@@ -72,21 +72,22 @@ final class TreecodeCutsCommand implements Callable<Integer> {
                 });
         Table t = new Table("Remote traffic per process count", java.util.stream.Stream.of("P", "step", "lines real",
                 "lines model", "lines skel", "bytes real", "bytes skel", "worst rank lines", "worst rank bytes",
-                "max/rank real", "excess real", "excess model").map(Column::text).toList());
+                "max/rank real", "excess real", "excess model", "excess max/rank").map(Column::text).toList());
         double worst = 0;
         for (CutTraffic.Row r : rows) {
             t.add(Integer.toString(r.procs()), Integer.toString(r.step()), count(r.real().lines()), count(r.model().lines()),
                     count(r.skeleton().lines()), count(r.real().bytes()), count(r.skeleton().bytes()), diff(r.rankLinesDiff()),
                     diff(r.rankBytesDiff()), count(r.real().maxLines()), pct(CutTraffic.excessOverPowersOfTwo(rows, r, true)),
-                    pct(CutTraffic.excessOverPowersOfTwo(rows, r, false)));
+                    pct(CutTraffic.excessOverPowersOfTwo(rows, r, false)),
+                    pct(CutTraffic.excessOverPowersOfTwo(rows, r, x -> x.real().maxLines())));
             worst = Math.max(worst, Math.max(r.rankLinesDiff(), r.rankBytesDiff()));
         }
         PrintWriter o = spec.commandLine().getOut();
         o.printf(Locale.ROOT, "%s: %d %s particles, theta %s, %d step(s)%n", particles, p.size(), p.distribution().label(), theta, steps);
         o.print(TableFormat.TEXT.render(t));
         if (sim != null && !modelOnly) {
-            o.printf(Locale.ROOT, "skeleton against the real code, worst rank: %s (bar %s): %s%n", pct(worst).replace("+", ""),
-                    pct(CutTraffic.BAR).replace("+", ""), worst <= CutTraffic.BAR ? "within" : "OUTSIDE");
+            o.printf(Locale.ROOT, "skeleton against the real code, worst rank: %s (bar %s): %s%n", diff(worst),
+                    diff(CutTraffic.BAR), worst <= CutTraffic.BAR ? "within" : "OUTSIDE");
         }
         if (out != null) {
             Provenance prov = new Provenance()
@@ -106,8 +107,8 @@ final class TreecodeCutsCommand implements Callable<Integer> {
                             + " model: the lines' elements x 152 B (cell) or 40 B (particle); skeleton = what the skeleton sent"
                             + " through the simulated MPI, counted as it sent (lines its requests stand for, bytes its receives"
                             + " returned); rank_*_max_diff = largest over ranks of |skeleton / real - 1|; skeleton_requests ="
-                            + " aggregated request messages (segments x owners with lines); excess = lines over the log2-linear"
-                            + " interpolation between the powers of two around P, minus 1; -1 = not run, NaN = not defined");
+                            + " aggregated request messages (segments x owners with lines); excess = lines (total, or the busiest"
+                            + " rank's: max_rank) over the log2-linear interpolation between the powers of two around P, minus 1; -1 = not run, NaN = not defined");
             CutTraffic.table(rows, prov).write(out);
             o.println("wrote " + out);
         }

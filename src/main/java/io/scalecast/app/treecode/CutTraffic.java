@@ -158,6 +158,11 @@ public final class CutTraffic {
      * interpolated linearly in log2 P, minus 1 (NaN at powers of two or outside the measured powers).
      */
     public static double excessOverPowersOfTwo(List<Row> rows, Row r, boolean real) {
+        return excessOverPowersOfTwo(rows, r, real ? x -> x.real().lines() : x -> x.model().lines());
+    }
+
+    /** The same for any count of a row ({@code value}; negative = not measured, NaN). */
+    public static double excessOverPowersOfTwo(List<Row> rows, Row r, java.util.function.ToLongFunction<Row> value) {
         int p = r.procs();
         if (Integer.bitCount(p) == 1) {
             return Double.NaN;
@@ -168,9 +173,8 @@ public final class CutTraffic {
             return Double.NaN;
         }
         double f = (Math.log(p) - Math.log(lo)) / (Math.log(hi) - Math.log(lo));
-        double va = real ? a.real().lines() : a.model().lines(), vb = real ? b.real().lines() : b.model().lines();
-        double v = real ? r.real().lines() : r.model().lines();
-        return v < 0 || va < 0 ? Double.NaN : v / (va + f * (vb - va)) - 1;
+        double va = value.applyAsLong(a), vb = value.applyAsLong(b), v = value.applyAsLong(r);
+        return v < 0 || va < 0 || vb < 0 ? Double.NaN : v / (va + f * (vb - va)) - 1;
     }
 
     private static Row find(List<Row> rows, int procs, int step) {
@@ -181,11 +185,12 @@ public final class CutTraffic {
         CsvTable t = new CsvTable(prov, List.of("procs", "step", "lines_real", "lines_model", "lines_skeleton",
                 "lines_max_rank_real", "lines_max_rank_skeleton", "reply_bytes_real", "reply_bytes_model",
                 "reply_bytes_skeleton", "rank_lines_max_diff", "rank_bytes_max_diff", "skeleton_requests",
-                "lines_excess_vs_pow2_real", "lines_excess_vs_pow2_model"));
+                "lines_excess_vs_pow2_real", "lines_excess_vs_pow2_model", "lines_max_rank_excess_vs_pow2_real"));
         for (Row r : rows) {
             t.add(r.procs(), r.step(), r.real().lines(), r.model().lines(), r.skeleton().lines(), r.real().maxLines(),
                     r.skeleton().maxLines(), r.real().bytes(), r.model().bytes(), r.skeleton().bytes(), r.rankLinesDiff(),
-                    r.rankBytesDiff(), r.requests(), excessOverPowersOfTwo(rows, r, true), excessOverPowersOfTwo(rows, r, false));
+                    r.rankBytesDiff(), r.requests(), excessOverPowersOfTwo(rows, r, true), excessOverPowersOfTwo(rows, r, false),
+                    excessOverPowersOfTwo(rows, r, x -> x.real().maxLines()));
         }
         return t;
     }

@@ -20,7 +20,11 @@ class CutTrafficTest {
     Path dir;
 
     private static CutTraffic.Row row(int p, long lines) {
-        CutTraffic.Side side = new CutTraffic.Side(lines, lines, 0);
+        return row(p, lines, lines);
+    }
+
+    private static CutTraffic.Row row(int p, long lines, long maxLines) {
+        CutTraffic.Side side = new CutTraffic.Side(lines, maxLines, 0);
         return new CutTraffic.Row(p, 1, side, side, CutTraffic.Side.NONE, 0, Double.NaN, Double.NaN);
     }
 
@@ -32,6 +36,10 @@ class CutTrafficTest {
         assertEquals(2500 / (2000 + Math.log(1.5) / Math.log(2) * 1000) - 1, CutTraffic.excessOverPowersOfTwo(rows, rows.get(3), false), 1e-12);
         assertTrue(Double.isNaN(CutTraffic.excessOverPowersOfTwo(rows, rows.get(2), true)), "a power of two has no excess");
         assertTrue(Double.isNaN(CutTraffic.excessOverPowersOfTwo(rows, rows.get(5), true)), "12 has no 16 to interpolate to");
+        // the busiest rank's lines: 3 ranks' 500 against 400 + 0.585 x (300 - 400)
+        List<CutTraffic.Row> max = List.of(row(2, 1000, 400), row(3, 1100, 500), row(4, 2000, 300));
+        assertEquals(500 / (400 - Math.log(1.5) / Math.log(2) * 100) - 1,
+                CutTraffic.excessOverPowersOfTwo(max, max.get(1), r -> r.real().maxLines()), 1e-12);
     }
 
     @Test
