@@ -121,6 +121,9 @@ abstract class Kernel {
     /** Pins the calling actor's thread to the chosen CPU (nothing where unsupported). */
     abstract void pinHere();
 
+    /** True where {@code network/latency-factor} and {@code network/bandwidth-factor} are SMPI's factors (SimGrid 3.34+). */
+    abstract boolean factorsUnderNetworkNames();
+
     /** {@link BareRing}'s ring written directly on this back-end's bindings. */
     abstract SimResult bareRing(SimJob job, String[] init, RingJob ring);
 }

@@ -209,9 +209,10 @@ final class MsgWorld {
     }
 
     /**
-     * SMPI's factors from the platform's config block and the job's --cfg (the later wins), or none. Read under
-     * either name: {@code smpi/lat-factor} / {@code smpi/bw-factor} (what scalecast writes, read by 3.32 and, as
-     * aliases, by 4.x) or SimGrid 3.34+'s {@code network/latency-factor} / {@code network/bandwidth-factor}.
+     * SMPI's factors from the platform's config block and the job's --cfg (the later wins), or none. Read as
+     * {@code smpi/lat-factor} / {@code smpi/bw-factor} (what scalecast writes; 3.32's names, aliases in 4.x) and, on
+     * 4.x only, as {@code network/latency-factor} / {@code network/bandwidth-factor} (the names since 3.34, the same
+     * setting there; a plain number is one factor for every size). 3.32 has those as other, scalar settings.
      */
     private static io.scalecast.platform.NetworkFactors networkFactors(SimJob job) {
         java.util.Map<String, String> cfg = new java.util.HashMap<>(
@@ -231,7 +232,11 @@ final class MsgWorld {
 
     private static String factor(java.util.Map<String, String> cfg, String smpiName, String networkName) {
         String v = cfg.get(smpiName);
-        return v != null ? v : cfg.get(networkName);
+        if (v != null || !Kernel.get().factorsUnderNetworkNames()) {
+            return v;
+        }
+        v = cfg.get(networkName);
+        return v != null && !v.contains(":") ? "0:" + v.trim() : v;
     }
 
     /**

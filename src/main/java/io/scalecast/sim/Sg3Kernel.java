@@ -145,6 +145,11 @@ final class Sg3Kernel extends Kernel {
     }
 
     @Override
+    boolean factorsUnderNetworkNames() {
+        return false;
+    }
+
+    @Override
     SimResult bareRing(SimJob job, String[] init, RingJob ring) {
         init(init, job.platform());
         double[] elapsed = new double[1];

@@ -142,6 +142,11 @@ final class Sg4Kernel extends Kernel {
     }
 
     @Override
+    boolean factorsUnderNetworkNames() {
+        return true;
+    }
+
+    @Override
     SimResult bareRing(SimJob job, String[] init, RingJob ring) {
         init(init, job.platform());
         double[] elapsed = new double[1];

@@ -30,18 +30,18 @@ class KernelTest {
         assertEquals(V4, Kernel.jvmOptions().isEmpty(), "only the 3.32 back-end needs the foreign linker's module");
     }
 
-    /** A platform with 4.x's names for the factors: SimGrid and the MPI layer's split messages both see them. */
+    /** A platform with 4.x's names for the factors: SimGrid and the MPI layer reads them as SimGrid does. */
     @Test
     void newFactorNamesAreReadOn4x() throws Exception {
-        assumeTrue(V4, "network/latency-factor takes piecewise values from SimGrid 3.34 on (4.0 installed here?)");
-        double withNew = oneMegabyte("network/latency-factor", "network/bandwidth-factor");
-        double withOld = oneMegabyte("smpi/lat-factor", "smpi/bw-factor");
+        assumeTrue(V4, "network/latency-factor is SMPI's latency factor from SimGrid 3.34 on (4.0 installed here?)");
+        double withNew = oneMegabyte("network/latency-factor", "network/bandwidth-factor", "3", "0.5");
+        double withOld = oneMegabyte("smpi/lat-factor", "smpi/bw-factor", "0:3", "0:0.5");
         assertEquals(withOld, withNew, 0.0);
-        // bandwidth halved above 1 KiB, latency tripled: 3 * 50 us + 1e6 B / (0.5 * 125 MB/s)
+        // bandwidth halved, latency tripled: 3 * 50 us + 1e6 B / (0.5 * 125 MB/s)
         assertEquals(3 * 50e-6 + 1e6 / 62.5e6, withNew, 1e-9);
     }
 
-    private double oneMegabyte(String latName, String bwName) throws Exception {
+    private double oneMegabyte(String latName, String bwName, String lat, String bw) throws Exception {
         Path p = tmp.resolve(latName.replace('/', '_') + ".xml");
         Files.writeString(p, """
                 <?xml version='1.0'?>
@@ -49,8 +49,8 @@ class KernelTest {
                 <platform version="4.1">
                   <config>
                     <prop id="network/model" value="SMPI"/>
-                    <prop id="LAT" value="0:1;1024:3"/>
-                    <prop id="BW" value="0:1;1024:0.5"/>
+                    <prop id="LAT" value="LV"/>
+                    <prop id="BW" value="BV"/>
                     <prop id="network/TCP-gamma" value="1e30"/>
                     <prop id="network/crosstraffic" value="0"/>
                   </config>
@@ -60,7 +60,7 @@ class KernelTest {
                     <route src="a" dst="b"><link_ctn id="l"/></route>
                   </zone>
                 </platform>
-                """.replace("LAT", latName).replace("BW", bwName));
+                """.replace("LAT", latName).replace("BW", bwName).replace("LV", lat).replace("BV", bw));
         Path out = tmp.resolve(latName.replace('/', '_') + ".csv");
         Cli r = Cli.run("simulate", "pingpong", "--platform", p.toString(), "--out", out.toString(), "--sizes", "1000000");
         assertEquals(0, r.exit, r.toString());
