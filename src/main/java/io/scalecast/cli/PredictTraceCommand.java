@@ -47,6 +47,10 @@ final class PredictTraceCommand implements Callable<Integer> {
             description = "A column added to --out's row (repeatable), e.g. link_rate=1gbit for a validation case's key.")
     List<String> labels = new ArrayList<>();
 
+    @Option(names = "--polls", description = "Charge each recorded MPI_Iprobe the platform's mpi.iprobe-overhead-s of CPU,"
+            + " spread over the compute bursts (scalecast engine; docs/trace.md, 'Polls').")
+    boolean polls;
+
     @picocli.CommandLine.Mixin
     IntervalOptions intervals = new IntervalOptions();
 
@@ -67,9 +71,15 @@ final class PredictTraceCommand implements Callable<Integer> {
         int k = ranksPerNode != null ? ranksPerNode : (t.ranks() + hosts - 1) / hosts;
         TracePredictor.Config c = app == null ? new TracePredictor.Config(t, platform, k, cfg)
                 : new TracePredictor.Config(t, platform, k, cfg, app);
+        if (polls) {
+            c = c.withPolls(s.flops());
+        }
         TracePredictor.Prediction p = TracePredictor.predict(c, e);
         PrintWriter w = spec.commandLine().getOut();
         print(w, p, s);
+        if (c.polls() != null) {
+            w.println("polls: " + c.polls().describe(t.ranks()));
+        }
         String cmd = ImportCommand.command(spec);
         try (io.scalecast.util.AtomicFiles.Outputs o = new io.scalecast.util.AtomicFiles.Outputs()) {
             if (out != null) {

@@ -21,6 +21,8 @@ import java.util.Map;
 final class RankReplay {
     private final Comm comm;
     private final ReplaySkeleton.RankTotals totals;
+    /** Factor on every compute burst's flops ({@link ReplayJob#computeScale}). */
+    private final double computeScale;
     /** Pending requests per "src>dst:tag"; null entries stand for requests a test completed. */
     private final Map<String, ArrayDeque<Request>> pending = new LinkedHashMap<>();
     private static final Request COMPLETED = new Request() {
@@ -35,9 +37,10 @@ final class RankReplay {
         }
     };
 
-    RankReplay(Comm comm, ReplaySkeleton.RankTotals totals) {
+    RankReplay(Comm comm, ReplaySkeleton.RankTotals totals, double computeScale) {
         this.comm = comm;
         this.totals = totals;
+        this.computeScale = computeScale;
     }
 
     void perform(TiAction a) {
@@ -62,7 +65,7 @@ final class RankReplay {
         int me = comm.rank();
         switch (a.kind()) {
             case INIT, FINALIZE, NOOP, LOCATION -> { }
-            case COMPUTE -> comm.compute(a.flops());
+            case COMPUTE -> comm.compute(computeScale == 1 ? a.flops() : a.flops() * computeScale);
             case SLEEP -> comm.computeSeconds(a.flops());
             case SEND -> {
                 sent(a.bytes());

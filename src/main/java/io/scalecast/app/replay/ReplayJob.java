@@ -11,15 +11,24 @@ import java.util.Map;
  * What the replay skeleton needs in the child JVM and what it sends back, written to and read from the job's
  * parameters and result in this one place (as {@code app/hpl/HplJob} does for HPL).
  *
- * @param traceList the trace's list file (one rank's TI file per line), absolute
+ * @param traceList    the trace's list file (one rank's TI file per line), absolute
+ * @param computeScale factor on every compute burst's flops (1: as recorded; {@link ReplayPolls#scale} with --polls)
  */
-record ReplayJob(Path traceList) {
+record ReplayJob(Path traceList, double computeScale) {
     static final String TRACE_LIST = "trace-list";
+    static final String COMPUTE_SCALE = "compute-scale";
+
+    ReplayJob(Path traceList) {
+        this(traceList, 1);
+    }
 
     /** {@code extra} (placement and other simulation options) first, then the skeleton's own parameter. */
     Map<String, String> toParams(Map<String, String> extra) {
         Map<String, String> m = new LinkedHashMap<>(extra);
         m.put(TRACE_LIST, traceList.toString());
+        if (computeScale != 1) {
+            m.put(COMPUTE_SCALE, Double.toString(computeScale));
+        }
         return m;
     }
 
@@ -28,7 +37,8 @@ record ReplayJob(Path traceList) {
         if (list == null) {
             throw new IllegalArgumentException("replay needs the parameter " + TRACE_LIST);
         }
-        return new ReplayJob(Path.of(list));
+        String scale = params.get(COMPUTE_SCALE);
+        return new ReplayJob(Path.of(list), scale == null ? 1 : Double.parseDouble(scale));
     }
 
     /**

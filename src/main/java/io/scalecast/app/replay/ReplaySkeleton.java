@@ -28,6 +28,7 @@ import java.util.Map;
  */
 public final class ReplaySkeleton implements Skeleton {
     private List<Path> files;
+    private double computeScale = 1;
     private RankTotals[] totals;
     private final Map<Integer, String> blockedAt = new LinkedHashMap<>();
 
@@ -45,7 +46,9 @@ public final class ReplaySkeleton implements Skeleton {
 
     @Override
     public int configure(Map<String, String> params, int hostCount) {
-        files = TiTrace.readList(ReplayJob.fromParams(params).traceList());
+        ReplayJob job = ReplayJob.fromParams(params);
+        files = TiTrace.readList(job.traceList());
+        computeScale = job.computeScale();
         totals = new RankTotals[files.size()];
         for (int r = 0; r < totals.length; r++) {
             totals[r] = new RankTotals();
@@ -57,7 +60,7 @@ public final class ReplaySkeleton implements Skeleton {
     public void rank(Comm world) {
         int r = world.rank();
         RankTotals t = totals[r];
-        RankReplay replay = new RankReplay(world, t);
+        RankReplay replay = new RankReplay(world, t, computeScale);
         try (TiReader in = new TiReader(files.get(r), r, files.size())) {
             TiAction a;
             while ((a = in.next()) != null) {

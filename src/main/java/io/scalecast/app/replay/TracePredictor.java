@@ -44,14 +44,24 @@ public final class TracePredictor {
      * @param ranksPerNode ranks per host (block placement)
      * @param cfg          extra SimGrid {@code key:value} options
      * @param app          the program's name in tables (default: the trace folder's name)
+     * @param polls        the recorded polls' CPU charged ({@link ReplayPolls}; scalecast's engine only), or null
      */
-    public record Config(TiTrace trace, Path platform, int ranksPerNode, List<String> cfg, String app) {
+    public record Config(TiTrace trace, Path platform, int ranksPerNode, List<String> cfg, String app, ReplayPolls polls) {
         public Config {
             cfg = List.copyOf(cfg);
         }
 
+        public Config(TiTrace trace, Path platform, int ranksPerNode, List<String> cfg, String app) {
+            this(trace, platform, ranksPerNode, cfg, app, null);
+        }
+
         public Config(TiTrace trace, Path platform, int ranksPerNode, List<String> cfg) {
             this(trace, platform, ranksPerNode, cfg, trace.dir().toAbsolutePath().normalize().getFileName().toString());
+        }
+
+        /** The same with the recorded polls charged ({@link ReplayPolls#of}). */
+        public Config withPolls(double computeFlops) {
+            return new Config(trace, platform, ranksPerNode, cfg, app, ReplayPolls.of(this, computeFlops));
         }
 
         /** Hosts the ranks occupy (block placement). */
@@ -93,12 +103,16 @@ public final class TracePredictor {
 
     public static Prediction predict(Config c, Engine engine) {
         checkFits(c);
+        if (engine == Engine.SMPI && c.polls() != null) {
+            throw ScalecastException.badInput("--polls: only --engine scalecast charges the recorded polls (SMPI replays the"
+                    + " trace files as they are)");
+        }
         return engine == Engine.SMPI ? smpi(c) : scalecast(c);
     }
 
     /** The job that replays {@code c} on scalecast's simulated MPI. */
     public static SimJob job(Config c) {
-        Map<String, String> params = new ReplayJob(c.trace().list().toAbsolutePath())
+        Map<String, String> params = new ReplayJob(c.trace().list().toAbsolutePath(), c.polls() == null ? 1 : c.polls().scale())
                 .toParams(Map.of("ranks-per-node", Integer.toString(c.ranksPerNode())));
         List<String> hosts = PlatformFile.read(c.platform()).hosts();
         int used = Math.min(hosts.size(), c.nodes());

@@ -38,6 +38,9 @@ public final class TraceReport {
         if (!p.notes().isEmpty()) {
             prov.put("not_expressed", String.join("; ", p.notes()));
         }
+        if (c.polls() != null) {
+            prov.put("polls", c.polls().describe(c.trace().ranks()));
+        }
         return prov;
     }
 

@@ -58,7 +58,7 @@ public record RecordRate(double flopsPerSecond, String source) {
                 + ") under " + LOCAL_TRACES + "/: " + f.path() + ", measured " + f.date());
     }
 
-    static RecordRate fromFile(Path f, int loaded, String how) {
+    public static RecordRate fromFile(Path f, int loaded, String how) {
         String text = AtomicFiles.read(f);
         if (f.toString().endsWith(".xml")) {
             Matcher m = SPEED.matcher(text);
