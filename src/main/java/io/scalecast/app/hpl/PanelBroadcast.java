@@ -98,8 +98,8 @@ final class PanelBroadcast {
     /**
      * Whether HPL_bcast's test would still answer HPL_KEEP_TESTING. A ring broadcast is done for
      * this process once it has forwarded the panel (the root at once, as its sends block); with
-     * one process column there is nothing to wait for; the long broadcasts run in {@link #finish},
-     * so they are pending until then.
+     * one process column there is nothing to wait for; a long broadcast is done once its first
+     * test has run it (see {@link #progress}).
      */
     boolean inProgress(InFlight b) {
         if (q <= 1) {
@@ -110,26 +110,38 @@ final class PanelBroadcast {
 
     /**
      * At a probe point (HPL_bcast's test between update chunks): MPI_Iprobe for the panel; if its
-     * sender has posted it, receive it and forward it. A rendezvous sender waits until then.
+     * sender has posted it, receive it and forward it. A rendezvous sender waits until then. A long
+     * broadcast runs whole, blocking, at its first test on every process of the row, the root
+     * included (HPL_bcast_blong / HPL_bcast_blonM: their probe is compiled out, so the spread and
+     * the roll run in that call and it answers HPL_SUCCESS); the update after it is one call.
      */
     void progress(InFlight b) {
-        if (b == null || b.done || b.from < 0) {
+        if (b == null || b.done) {
             return;
         }
         double t0 = c.wtime();
-        if (c.iprobe(b.from, tag)) {
+        if (topology.isLong()) {
+            longBroadcast(b.root, b.doubles);
+            b.done = true;
+        } else if (b.from >= 0 && c.iprobe(b.from, tag)) {
             c.recv(b.from, tag);
             forward(b);
         }
         seconds += c.wtime() - t0;
     }
 
-    /** HPL_bwait: a ring receiver that has not had the panel yet receives it (blocking) and forwards it; the long broadcasts run here whole. */
+    /**
+     * HPL_bwait: a ring receiver that has not had the panel yet receives it (blocking) and forwards
+     * it; a long broadcast has already run at its first test (HPL_bwait_blong does nothing), or runs
+     * here if no test came.
+     */
     void finish(InFlight b) {
         double t0 = c.wtime();
         if (topology.isLong()) {
-            longBroadcast(b.root, b.doubles);
-            b.done = true;
+            if (!b.done) {
+                longBroadcast(b.root, b.doubles);
+                b.done = true;
+            }
         } else if (!b.done && q > 1) {
             c.recv(b.from, tag);
             forward(b);

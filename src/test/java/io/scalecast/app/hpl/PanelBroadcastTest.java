@@ -90,6 +90,37 @@ class PanelBroadcastTest {
         }
     }
 
+    /**
+     * HPL_bcast_blong and HPL_bcast_blonM have their probe compiled out: the first test of the
+     * look-ahead runs the whole broadcast, blocking, and answers HPL_SUCCESS, so HPL_pdupdateTT
+     * does the rest of the update in one call; HPL_bwait then does nothing. A ring receiver whose
+     * probe finds nothing keeps testing.
+     */
+    @Test
+    void aLongBroadcastRunsWholeAtItsFirstTest() {
+        for (BcastTopology t : BcastTopology.values()) {
+            for (int q = 2; q <= 5; q++) {
+                for (int col = 0; col < q; col++) {
+                    RecordingComm c = new RecordingComm(col, q);
+                    c.probeAnswer = false;
+                    PanelBroadcast b = new PanelBroadcast(c, t, q, col, x -> x, GridRank.TAG_BCAST);
+                    PanelBroadcast.InFlight f = b.start(0, 125_000);
+                    b.progress(f);
+                    String what = t + " Q=" + q + " col " + col;
+                    if (t.isLong()) {
+                        assertTrue(!b.inProgress(f), what + ": done after the first test");
+                        assertEquals(Hpl23Bcast.calls(t.hplCode(), q, 0, col, 125_000), c.calls, what);
+                        int before = c.calls.size();
+                        b.finish(f);
+                        assertEquals(before, c.calls.size(), what + ": HPL_bwait adds no call");
+                    } else if (col != 0) {
+                        assertTrue(b.inProgress(f), what + ": a ring receiver keeps testing");
+                    }
+                }
+            }
+        }
+    }
+
     /** The transcription itself, on cases worked by hand from HPL's comments ("0→1, 0→Q/2"). */
     @Test
     void theTranscriptionAgreesWithHandWorkedCases() {
