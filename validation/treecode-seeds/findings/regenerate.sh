@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Seed 000's findings as experiments (issue #31): regenerates this folder. Cost models from the 12 quiet 1-rank runs of
 # the real code per set (traces/raw/treecode/shm-1r, 200k particles, nice -19); platforms from published figures; no
-# seed number enters. The traffic table (real code against the skeleton) is ../cuts/regenerate.sh.
+# seed number enters. The traffic table (real code against the skeleton) is scripts/treecode-seed-cuts.sh, the per-set
+# costs of this machine and the MFlops they give scripts/treecode-seed-set-costs.sh.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../../.." && pwd)"
 cd "$ROOT"
