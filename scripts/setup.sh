@@ -50,7 +50,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >&2
   for p in "${missing[@]}"; do
-    if ! apt-cache policy "$p" 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+    policy=$(apt-cache policy "$p" 2>/dev/null || true)   # whole output first: grep -q would cut the pipe (pipefail)
+    if ! grep -q 'Candidate: [0-9]' <<<"$policy"; then
       echo "scalecast setup: this system's package registry has no $p ($os; scalecast needs it here)" >&2
       exit 2
     fi
