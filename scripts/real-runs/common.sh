@@ -100,6 +100,9 @@ quiet_off() {   # lifts the cap only if this script set it: a script that exits 
   [ "$QUIET" = 1 ] && [ -n "$QUIET_WATCH" ] || return 0
   kill "$QUIET_WATCH" 2>/dev/null || true; wait "$QUIET_WATCH" 2>/dev/null || true; QUIET_WATCH=""
   echo -1 > "$CG_Q/cpu.cfs_quota_us" 2>/dev/null || true
+  # back to the root group: left in the capped group, every process captured once would share one group's
+  # CPU weight against the root group's processes after the stretch
+  local p; while read -r p; do echo "$p" > "$CG/cgroup.procs"; done < "$CG_Q/cgroup.procs" 2>/dev/null || true
 }
 
 # One core's level-2 cache in KiB, from sysfs (the cache whose level file says 2), else /proc/cpuinfo's "cache size"
