@@ -121,6 +121,9 @@ abstract class Kernel {
     /** Pins the calling actor's thread to the chosen CPU (nothing where unsupported). */
     abstract void pinHere();
 
+    /** True when {@code t} is SimGrid ending the actor (4.x kills every actor of a deadlocked simulation). */
+    abstract boolean killed(Throwable t);
+
     /** True where {@code network/latency-factor} and {@code network/bandwidth-factor} are SMPI's factors (SimGrid 3.34+). */
     abstract boolean factorsUnderNetworkNames();
 

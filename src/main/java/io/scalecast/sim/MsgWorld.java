@@ -89,6 +89,9 @@ final class MsgWorld {
             kernel.spawn(hostOfRank[r], "rank" + r, () -> rankMain(rank, comm));
         }
         kernel.run();
+        if (ranksDone < ranks) {
+            throw new IllegalStateException(SimEngine.DEADLOCK); // 4.x returns from run() after killing the actors
+        }
         SimResult result = skeleton.result(kernel.clock());
         result.simulatedSeconds(kernel.clock());
         result.messages(messages);
@@ -339,7 +342,9 @@ final class MsgWorld {
             EagerDelivery.becomeReceiver(worldRank);
             skeleton.rank(comm);
         } catch (Exception | Error e) {
-            SimChild.die(e);
+            if (!kernel.killed(e)) {
+                SimChild.die(e);
+            }
             return;
         }
         rankDone();

@@ -145,6 +145,11 @@ final class Sg3Kernel extends Kernel {
     }
 
     @Override
+    boolean killed(Throwable t) {
+        return false; // 3.32 reports a deadlock and ends the process itself
+    }
+
+    @Override
     boolean factorsUnderNetworkNames() {
         return false;
     }

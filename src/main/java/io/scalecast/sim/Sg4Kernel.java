@@ -142,6 +142,11 @@ final class Sg4Kernel extends Kernel {
     }
 
     @Override
+    boolean killed(Throwable t) {
+        return t instanceof org.simgrid.s4u.ForcefulKillException;
+    }
+
+    @Override
     boolean factorsUnderNetworkNames() {
         return true;
     }

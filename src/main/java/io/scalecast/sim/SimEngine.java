@@ -129,6 +129,9 @@ public final class SimEngine {
         return cp;
     }
 
+    /** What a simulation that SimGrid found deadlocked reports. */
+    static final String DEADLOCK = "deadlock: some ranks wait for messages that are never sent or received (skeleton bug or mismatched collective calls)";
+
     /** Marker the child prints before a one-line message about its input (parameters, placement). */
     static final String BAD_INPUT_MARK = "scalecast-sim-bad-input: ";
     private static final java.util.regex.Pattern BAD_KEY = java.util.regex.Pattern.compile("Bad config key: (\\S+)");
@@ -177,7 +180,7 @@ public final class SimEngine {
         }
         for (String l : lines) {
             if (l.contains("Deadlock detected")) {
-                return "deadlock: some ranks wait for messages that are never sent or received (skeleton bug or mismatched collective calls)";
+                return DEADLOCK;
             }
         }
         for (String l : lines) {
