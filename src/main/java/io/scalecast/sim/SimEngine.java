@@ -137,6 +137,9 @@ public final class SimEngine {
     private static final java.util.regex.Pattern BAD_KEY = java.util.regex.Pattern.compile("Bad config key: (\\S+)");
     private static final java.util.regex.Pattern BAD_FORM = java.util.regex.Pattern.compile("Option '(.*)' badly formatted");
     private static final java.util.regex.Pattern BAD_MODEL = java.util.regex.Pattern.compile("Model '(.*)' is invalid! Valid models are: (.*?)\\.?\\s*$");
+    /** SimGrid 4.x's wording of the same. */
+    private static final java.util.regex.Pattern BAD_MODEL_4 = java.util.regex.Pattern.compile(
+            "Unable to find (?:\\w+ )?model '(.*)'\\. Valid values are: (.*?)\\.?\\s*$");
     private static final java.util.regex.Pattern BAD_VALUE = java.util.regex.Pattern.compile("Uncaught exception std::(range_error|invalid_argument): (.*)");
 
     /**
@@ -157,7 +160,7 @@ public final class SimEngine {
             if ((m = BAD_FORM.matcher(l)).find()) {
                 return "SimGrid configuration \"" + m.group(1) + "\": expected key:value, e.g. network/model:CM02";
             }
-            if ((m = BAD_MODEL.matcher(l)).find()) {
+            if ((m = BAD_MODEL.matcher(l)).find() || (m = BAD_MODEL_4.matcher(l)).find()) {
                 return "SimGrid model \"" + m.group(1) + "\" does not exist; expected one of " + m.group(2) + " (from --cfg or <config> in " + platform + ")";
             }
             if ((m = BAD_VALUE.matcher(l)).find()) {

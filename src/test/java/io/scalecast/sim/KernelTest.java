@@ -30,6 +30,19 @@ class KernelTest {
         assertEquals(V4, Kernel.jvmOptions().isEmpty(), "only the 3.32 back-end needs the foreign linker's module");
     }
 
+    /** SimGrid's refusal of an unknown model is bad input in both versions' wording. */
+    @Test
+    void anUnknownModelIsBadInputInBothWordings() {
+        String v3 = "[0.000000] [xbt_cfg/CRITICAL] Model 'BOGUS' is invalid! Valid models are: CM02, LV08, SMPI.";
+        String v4 = "[0.000000] ./src/simgrid/module.cpp:63: [root/CRITICAL] Unable to find network model 'BOGUS'. "
+                + "Valid values are: ns-3, IB, Constant, SMPI, CM02, LV08, raw.";
+        String m3 = SimEngine.badInput(v3, "p.xml");
+        String m4 = SimEngine.badInput(v4, "p.xml");
+        assertTrue(m3 != null && m3.startsWith("SimGrid model \"BOGUS\" does not exist; expected one of CM02"), m3);
+        assertTrue(m4 != null && m4.startsWith("SimGrid model \"BOGUS\" does not exist; expected one of ns-3, IB"), m4);
+        assertTrue(m4.endsWith("raw (from --cfg or <config> in p.xml)"), m4);
+    }
+
     /** A platform with 4.x's names for the factors: SimGrid and the MPI layer reads them as SimGrid does. */
     @Test
     void newFactorNamesAreReadOn4x() throws Exception {
