@@ -22,7 +22,7 @@ mount_all() {
   cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
 }
 umount_all() {
-  for d in dev/pts dev sys proc; do
+  for d in run/netns dev/pts dev sys proc; do   # run/netns: what `ip netns` (the testbed tests) mounts inside
     if [ -d "$ROOT/$d" ] && mounted "$d"; then umount -l "$ROOT/$d"; fi
   done
 }
