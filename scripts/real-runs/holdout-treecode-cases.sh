@@ -15,16 +15,13 @@ cd "$ROOT"
 N=120000; export SEED=2
 SUITE="traces/suite/treecode-2026-12-02"
 VARIABILITY="${VARIABILITY-traces/variability/dgemm-2r-2026-12-02T0447.csv,traces/variability/dgemm-2r-2026-12-02T0451.csv}"
-anchor() { local f out=(); for f in traces/raw/treecode/2026-12-02-shm-1r/$1-r*.csv; do [ -s "$f" ] && out+=("$f"); done; (IFS=,; echo "${out[*]}"); }
 for d in clustered smooth; do
-  for p in "shm-3r 1 2 3 3 ranks on this host's shared memory (2 cores; ranks 0 and 2 share core 0)" \
-           "testbed-3n-1gbit 3 1 1 3 testbed nodes at 1gbit (one rank per node; the nodes share this host's 2 cores)" \
-           "testbed-3n-100mbit 3 1 1 3 testbed nodes at 100mbit (one rank per node; the nodes share this host's 2 cores)"; do
+  for p in "${TREECODE_3R_PLACEMENTS[@]}"; do
     read -r place nodes cores rpn what <<< "$p"
     dir="validation/holdout/treecode-$place-$d"
     [ -s "$dir/measured.csv" ] || { echo "$dir: no measured.csv: skipped"; continue; }
     treecode_case_json "$dir" "Held-out tree code (sc_treecode), $N $d particles (seed 2), $what; cost anchored on this machine's 1-rank runs" \
-      "$d" "$N" 3 "$rpn" "$nodes" "$cores" "$(anchor "$d")" "$SUITE-shm-1r" "$SUITE-$place" \
+      "$d" "$N" 3 "$rpn" "$nodes" "$cores" "$(run_tables traces/raw/treecode/2026-12-02-shm-1r "$d")" "$SUITE-shm-1r" "$SUITE-$place" \
       "held-out runs measured here with sc_treecode by scripts/real-runs/collect-holdout-treecode.sh (raw runs: traces/raw/holdout/treecode/$place/$d-r*.csv, step 2, loadavg in each table); platform from the traces of $SUITE-$place only, taken apart from the runs (the recipe of scripts/real-runs/treecode-recipe.sh); validation/holdout/README.md"
     # the bar of issue #22 for the held-out tree code: every point within 20 %, the median within 10 %
     sed -i 's/"tolerance": {[^}]*}/"tolerance": {"max_abs_rel_error": 0.20, "median_abs_rel_error": 0.10}/' "$dir/case.json"

@@ -12,20 +12,17 @@ N=200000; export SEED=1
 RAW="traces/raw/treecode/2026-12-02-dev-3r"
 SUITE="traces/suite/treecode-2026-12-02"
 VARIABILITY="${VARIABILITY-traces/variability/dgemm-2r-2026-12-02T0447.csv,traces/variability/dgemm-2r-2026-12-02T0451.csv}"
-runs() { local f out=(); for f in "$1"/$2-r*.csv; do [ -s "$f" ] && out+=("$f"); done; (IFS=,; echo "${out[*]}"); }
 for d in clustered smooth; do
-  for p in "shm-3r 1 2 3 3 ranks on this host's shared memory (2 cores; ranks 0 and 2 share core 0)" \
-           "testbed-3n-1gbit 3 1 1 3 testbed nodes at 1gbit (one rank per node; the nodes share this host's 2 cores)" \
-           "testbed-3n-100mbit 3 1 1 3 testbed nodes at 100mbit (one rank per node; the nodes share this host's 2 cores)"; do
+  for p in "${TREECODE_3R_PLACEMENTS[@]}"; do
     read -r place nodes cores rpn what <<< "$p"
     dir="validation/treecode-dev-3r-$place-$d"
-    measured="$(runs "$RAW/$place" "$d")"
+    measured="$(run_tables "$RAW/$place" "$d")"
     [ -n "$measured" ] || { echo "$dir: no runs in $RAW/$place: skipped"; continue; }
     mkdir -p "$dir"
     [ -s "$dir/measured.csv" ] || ./scalecast treecode measured --runs "$measured" --out "$dir/measured.csv" \
       --note "sc_treecode $d, $N particles (seed 1), 2 steps, step 2 (ORB by step 1's work); medians over the runs; development runs of 2026-12-02 (not held out), collected by scripts/real-runs/collect-treecode-dev-3r.sh"
     treecode_case_json "$dir" "Tree code (sc_treecode), $N $d particles (seed 1), $what; development runs of 2026-12-02; cost anchored on this machine's 1-rank runs" \
-      "$d" "$N" 3 "$rpn" "$nodes" "$cores" "$(runs traces/raw/treecode/2026-12-02-shm-1r "$d")" "$SUITE-shm-1r" "$SUITE-$place" \
+      "$d" "$N" 3 "$rpn" "$nodes" "$cores" "$(run_tables traces/raw/treecode/2026-12-02-shm-1r "$d")" "$SUITE-shm-1r" "$SUITE-$place" \
       "development runs measured here with sc_treecode by scripts/real-runs/collect-treecode-dev-3r.sh (raw runs: $RAW/$place/$d-r*.csv, step 2, loadavg in each table); platform from the traces of $SUITE-$place only, taken apart from the runs (the recipe of scripts/real-runs/treecode-recipe.sh)"
     echo "$dir: case.json written"
   done

@@ -36,3 +36,12 @@ treecode_case_json() {
 JSON
   mv "$dir/case.json.tmp" "$dir/case.json"
 }
+
+# The three 3-rank placements of 2026-12-02 (held-out and development batches), one per line:
+# PLACEMENT NODES CORES RANKS_PER_NODE DESCRIPTION; their traces are traces/suite/treecode-2026-12-02-PLACEMENT.
+TREECODE_3R_PLACEMENTS=(
+  "shm-3r 1 2 3 3 ranks on this host's shared memory (2 cores; ranks 0 and 2 share core 0)"
+  "testbed-3n-1gbit 3 1 1 3 testbed nodes at 1gbit (one rank per node; the nodes share this host's 2 cores)"
+  "testbed-3n-100mbit 3 1 1 3 testbed nodes at 100mbit (one rank per node; the nodes share this host's 2 cores)")
+# Comma-separated list of the non-empty tables DIR/PREFIX-r*.csv (a case's runs or an anchor's).
+run_tables() { local f out=(); for f in "$1"/$2-r*.csv; do [ -s "$f" ] && out+=("$f"); done; (IFS=,; echo "${out[*]}"); }
