@@ -133,6 +133,13 @@ final class HostCommands {
             if (!t.ok()) {
                 return "testbed needs `tc` (iproute2), which failed: " + firstLine(t.err().strip());
             }
+            // Listing namespaces works where making one does not (a chroot: ip netns add's mount fails there).
+            String probe = "sc-check-" + ProcessHandle.current().pid();
+            Result a = exec("ip", "netns", "add", probe);
+            if (!a.ok()) {
+                return "testbed needs to make network namespaces (`ip netns add`), which failed: " + firstLine(a.err().strip());
+            }
+            exec("ip", "netns", "del", probe);
         } catch (ScalecastException e) {
             return "testbed needs `ip netns` and `tc` (iproute2): " + e.getMessage();
         }
