@@ -70,8 +70,9 @@ start() {
   start_munge
   running slurmctld || slurmctld
   running slurmd || slurmd
-  for _ in $(seq 100); do
-    state="$(sinfo -h -N -o %t 2>/dev/null | head -1 || true)"
+  local deadline=$((SECONDS + 30))   # sinfo can hang for its message timeout when slurmctld never came up (a chroot)
+  while [ "$SECONDS" -lt "$deadline" ]; do
+    state="$(timeout 3 sinfo -h -N -o %t 2>/dev/null | head -1 || true)"
     case "$state" in idle|mix|alloc) echo "slurm-local: node $HOST $state"; return 0;; esac
     case "$state" in down*|drain*) scontrol update nodename="$HOST" state=resume >/dev/null 2>&1 || true;; esac
     sleep 0.2
