@@ -133,13 +133,17 @@ final class HostCommands {
             if (!t.ok()) {
                 return "testbed needs `tc` (iproute2), which failed: " + firstLine(t.err().strip());
             }
-            // Listing namespaces works where making one does not (a chroot: ip netns add's mount fails there).
+            // Listing namespaces works where using one does not (a chroot: `ip -n`'s mount --make-rslave / fails there).
             String probe = "sc-check-" + ProcessHandle.current().pid();
             Result a = exec("ip", "netns", "add", probe);
             if (!a.ok()) {
                 return "testbed needs to make network namespaces (`ip netns add`), which failed: " + firstLine(a.err().strip());
             }
+            Result in = exec("ip", "-n", probe, "link", "set", "lo", "up");
             exec("ip", "netns", "del", probe);
+            if (!in.ok()) {
+                return "testbed needs to configure a network namespace (`ip -n NS link`), which failed: " + firstLine(in.err().strip());
+            }
         } catch (ScalecastException e) {
             return "testbed needs `ip netns` and `tc` (iproute2): " + e.getMessage();
         }
