@@ -117,9 +117,22 @@ final class HostCommands {
 
     /**
      * Why a testbed cannot be built here, or null when it can: it needs root (namespaces,
-     * links and qdiscs are privileged) and a working {@code ip netns} and {@code tc}.
+     * links and qdiscs are privileged), a working {@code ip netns} and {@code tc}, and a namespace it can make and
+     * configure (a chroot lists namespaces but cannot use one). Found once per JVM.
      */
     static String missingRequirement() {
+        String why = requirement;
+        if (why == null) {
+            why = checkRequirement();
+            requirement = why;
+        }
+        return why.isEmpty() ? null : why;
+    }
+
+    /** {@link #missingRequirement}'s answer, found once per JVM ("" = none missing): it makes a scratch namespace. */
+    private static volatile String requirement;
+
+    private static String checkRequirement() {
         long uid = uid();
         if (uid != 0) {
             return "testbed needs root (network namespaces, veth links and tc qdiscs are privileged); running as uid " + uid;
@@ -139,15 +152,19 @@ final class HostCommands {
             if (!a.ok()) {
                 return "testbed needs to make network namespaces (`ip netns add`), which failed: " + firstLine(a.err().strip());
             }
-            Result in = exec("ip", "-n", probe, "link", "set", "lo", "up");
-            exec("ip", "netns", "del", probe);
+            Result in;
+            try {
+                in = exec("ip", "-n", probe, "link", "set", "lo", "up");
+            } finally {
+                exec("ip", "netns", "del", probe);
+            }
             if (!in.ok()) {
                 return "testbed needs to configure a network namespace (`ip -n NS link`), which failed: " + firstLine(in.err().strip());
             }
         } catch (ScalecastException e) {
             return "testbed needs `ip netns` and `tc` (iproute2): " + e.getMessage();
         }
-        return null;
+        return "";
     }
 
     /** Effective uid from /proc/self/status (no JNI, no `id` process). */
