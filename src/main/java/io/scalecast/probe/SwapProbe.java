@@ -126,21 +126,39 @@ public final class SwapProbe {
         return out;
     }
 
+    /**
+     * Launches added after the requested runs when no variant's latency came out positive: the minimum over more launches
+     * is what makes T(N) - T(N/2) rise above timing noise on a loaded or shared machine.
+     */
+    static final int EXTRA_RUNS = 4;
+
+    /** True when the merged points give no variant a positive latency, so another launch is worth taking. */
+    static boolean tooNoisy(List<List<Point>> runs) {
+        return summarize(merge(runs)).stream().noneMatch(s -> s.latencySeconds() > 0);
+    }
+
     public static Result measure(ProbeRunner runner, Config cfg, int runs) {
         Runs r = new Runs(runner, "swap");
         List<List<Point>> all = new ArrayList<>();
         for (ProbeOutput o : r.run(runs, cfg.args())) {
             all.add(parse(o));
         }
+        int extra = 0;
+        while (extra < EXTRA_RUNS && tooNoisy(all)) {
+            all.add(parse(r.run(1, cfg.args()).get(runs + extra)));
+            extra++;
+        }
         List<Point> pts = merge(all);
         List<Summary> sums = summarize(pts);
         double spread = spread(all);
         Provenance p = r.provenance("swap");
         p.put("note", "Worley's PSTSWM swap between ranks 0 and 1: time_s = time of one swap of volume_bytes each way"
-                + " in `messages` messages, min over " + cfg.repeats() + " repeats x " + runs + " run(s); one untimed swap before"
+                + " in `messages` messages, min over " + cfg.repeats() + " repeats x " + all.size() + " run(s)"
+                + (extra > 0 ? " (" + extra + " launched after the " + runs + " asked for, because no variant's latency was"
+                + " positive yet)" : "") + "; one untimed swap before"
                 + " each; overlap=no (no computation overlapped); unordered simple omitted (can deadlock), ordered sendrecv omitted");
         p.put("spread", String.format(Locale.ROOT, "%d run(s); median over points of (max-min)/min of per-run minima: %.1f%%",
-                runs, 100 * spread));
+                all.size(), 100 * spread));
         List<SwapPoint> rows = new ArrayList<>();
         for (Point x : pts) {
             rows.add(new SwapPoint(x.order(), x.variant(), x.iterations(), OVERLAP, x.messageBytes(), x.messages(),
@@ -164,10 +182,10 @@ public final class SwapProbe {
             ps.put("omitted", "latency (T(N)-T(N/2))/(N/2) not positive (timing noise) for " + String.join(" ", omitted));
         }
         if (srows.isEmpty()) {
-            throw ScalecastException.failure("swap: no variant gave a positive latency (T(N) - T(N/2)); timings too noisy,"
-                    + " try --repeats or --runs");
+            throw ScalecastException.failure("swap: no variant gave a positive latency (T(N) - T(N/2)) in " + all.size()
+                    + " launches; timings too noisy, try more --repeats or a larger --volume");
         }
-        return new Result(new SwapTrace(p, rows), new SwapSummaryTrace(ps, srows), sums, runs);
+        return new Result(new SwapTrace(p, rows), new SwapSummaryTrace(ps, srows), sums, all.size());
     }
 
     /** Median over points of the relative spread of the per-run minimum times. */

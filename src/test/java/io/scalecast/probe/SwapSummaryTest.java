@@ -50,4 +50,17 @@ class SwapSummaryTest {
         assertTrue(out.contains("ordered    simple (send/recv)                10 unidirectional      1000.000        1.000       20.0%"), out);
         assertTrue(out.contains("MPI_Sendrecv") && out.contains("n/a(noise)"), out);
     }
+
+    @Test
+    void aLaunchWhoseTimingsHideTheLatencyAsksForAnotherAndTheMergedMinimumShowsIt() {
+        // first launch: T(8) came out below T(4) (noise); the second launch's T(4) is lower still, so the merged minima
+        // give T(8) - T(4) > 0 and no further launch is needed
+        List<SwapProbe.Point> noisy = List.of(new SwapProbe.Point("unordered", "isend", 1, 4, 65536, 262144, 2.40e-3, 2.5e-3),
+                new SwapProbe.Point("unordered", "isend", 1, 8, 32768, 262144, 2.30e-3, 2.5e-3));
+        List<SwapProbe.Point> second = List.of(new SwapProbe.Point("unordered", "isend", 1, 4, 65536, 262144, 2.10e-3, 2.2e-3),
+                new SwapProbe.Point("unordered", "isend", 1, 8, 32768, 262144, 2.35e-3, 2.4e-3));
+        assertTrue(SwapProbe.tooNoisy(List.of(noisy)));
+        assertEquals(false, SwapProbe.tooNoisy(List.of(noisy, second)));
+        assertEquals((2.30e-3 - 2.10e-3) / 4, SwapProbe.summarize(SwapProbe.merge(List.of(noisy, second))).get(0).latencySeconds(), 1e-12);
+    }
 }
