@@ -3,7 +3,9 @@ package io.scalecast.cli;
 import io.scalecast.exec.Executors;
 import io.scalecast.exec.Progress;
 import io.scalecast.trace.CsvTable;
+import io.scalecast.util.Home;
 import io.scalecast.util.ScalecastException;
+import io.scalecast.validate.Discrepancy;
 import io.scalecast.validate.SampledPrediction;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -32,6 +34,38 @@ final class IntervalOptions {
 
     @Option(names = "--interval-seed", paramLabel = "S", defaultValue = "1", description = "Seed of the interval sampling (default: ${DEFAULT-VALUE}).")
     long seed;
+
+    @Option(names = "--discrepancy", paramLabel = "FILE|none", description = "Model-discrepancy table combined with the samples (default: "
+            + Discrepancy.DEFAULT_FILE + " of the installation when it exists; none: the measured variability alone; docs/intervals.md).")
+    String discrepancy;
+
+    /**
+     * The discrepancy table {@code value} names: null for {@code none}, the installation's {@link Discrepancy#DEFAULT_FILE}
+     * (when it exists) for null, else the file (a missing one is exit 2).
+     */
+    static Discrepancy discrepancy(String value, Path root) {
+        if ("none".equals(value)) {
+            return null;
+        }
+        Path file = value == null ? root.resolve(Discrepancy.DEFAULT_FILE) : Path.of(value);
+        if (value == null && !java.nio.file.Files.isRegularFile(file)) {
+            return null;
+        }
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            throw ScalecastException.badInput("--discrepancy " + value + ": no such file (a table of scalecast tools discrepancy, or none)");
+        }
+        return Discrepancy.read(file);
+    }
+
+    /** The table's row over every group for the command's app (predict NAME, whatif --app NAME); null without one. */
+    private Discrepancy.Row discrepancyRow(CommandSpec spec) {
+        Discrepancy table = discrepancy(discrepancy, Home.dir());
+        String app = spec.name().equals("whatif") && spec.findOption("--app") != null ? String.valueOf((Object) spec.findOption("--app").getValue())
+                : spec.name();
+        String family = Discrepancy.family(app);
+        Discrepancy.Row d = table == null || family == null ? null : table.rowFor(family, null);
+        return d == null || Double.isNaN(d.sigma()) ? null : d;
+    }
 
     /** Checks the values before any work. */
     void check() {
@@ -75,8 +109,13 @@ final class IntervalOptions {
             List<CsvTable> tables = SampledPrediction.run(full, option, platform, samples, seed, Executors.create("local", jobs), s.dir(),
                     Progress.onTerminal("intervals", quiet), spec.findOption("--quiet") != null);
             PrintWriter o = spec.commandLine().getOut();
+            Discrepancy.Row d = discrepancyRow(spec);
+            if (d != null) {
+                o.printf(java.util.Locale.ROOT, "model discrepancy (%s): σ %.3f in the log, from %d group(s) of development cases, %s%n",
+                        d.family(), d.sigma(), d.groups(), discrepancy == null ? Discrepancy.DEFAULT_FILE : discrepancy);
+            }
             for (String c : columns) {
-                SampledPrediction.lines(point, tables, key, c, confidence).forEach(o::println);
+                SampledPrediction.lines(point, tables, key, c, confidence, d == null ? Double.NaN : d.sigma()).forEach(o::println);
             }
             o.flush();
         }

@@ -14,8 +14,9 @@ import java.util.concurrent.Callable;
 
 /** {@code scalecast tools}: what the maintainers regenerate committed files with (platforms/README.md, platforms/build.sh). */
 @Command(name = "tools", mixinStandardHelpOptions = true,
-        description = "Maintainers' tools: the fit-quality table of platforms/README.md, the published-figure traces of traces/published.",
-        subcommands = {ToolsCommand.FitTableCmd.class, ToolsCommand.PublishedCmd.class})
+        description = "Maintainers' tools: the fit-quality table of platforms/README.md, the published-figure traces of traces/published, "
+                + "the model-discrepancy table of --intervals.",
+        subcommands = {ToolsCommand.FitTableCmd.class, ToolsCommand.PublishedCmd.class, ToolsDiscrepancyCommand.class})
 final class ToolsCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -8,6 +8,7 @@ import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.Home;
 import io.scalecast.util.ScalecastException;
 import io.scalecast.validate.CaseResult;
+import io.scalecast.validate.Discrepancy;
 import io.scalecast.validate.ValidationCase;
 import io.scalecast.validate.Validator;
 import picocli.CommandLine.Command;
@@ -56,6 +57,10 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the interval sampling (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--discrepancy", paramLabel = "FILE|none", description = "Model-discrepancy table combined with --intervals' samples"
+            + " (default: " + Discrepancy.DEFAULT_FILE + " when it exists; none: the measured variability alone; docs/intervals.md).")
+    String discrepancy;
+
     @picocli.CommandLine.Mixin
     WorkDirOption work = new WorkDirOption();
 
@@ -75,7 +80,8 @@ final class ValidateCommand implements Callable<Integer> {
         Executor ex = executor.create(spec.commandLine().getErr());
         try (Scratch scratch = work.open("scalecast-validate-")) {
             List<CaseResult> results = Validator.run(parsed, ex,
-                    new Validator.Options(root, scratch.dir(), intervals ? samples : 0, seed, confidence), executor.progress("validate"));
+                    new Validator.Options(root, scratch.dir(), intervals ? samples : 0, seed, confidence,
+                            intervals ? IntervalOptions.discrepancy(discrepancy, root) : null), executor.progress("validate"));
             print(o, results, confidence);
             if (out != null) {
                 AtomicFiles.writeString(out, ValidationReport.pointsCsv(results));

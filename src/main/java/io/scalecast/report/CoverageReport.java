@@ -2,6 +2,7 @@ package io.scalecast.report;
 
 import io.scalecast.util.Stats;
 import io.scalecast.validate.CaseResult;
+import io.scalecast.validate.Discrepancy;
 import io.scalecast.validate.Intervals;
 import io.scalecast.validate.Pair;
 
@@ -55,9 +56,21 @@ public final class CoverageReport {
         }
         List<CaseResult> dev = results.stream().filter(r -> !r.vcase().heldOut()).toList();
         List<CaseResult> held = results.stream().filter(r -> r.vcase().heldOut()).toList();
+        for (String f : families(dev)) {
+            row(t, "pooled " + f + " (development)", withIntervals(ofFamily(dev, f)));
+        }
         row(t, "pooled (development)", withIntervals(dev));
         row(t, "pooled (held-out)", withIntervals(held));
         return t;
+    }
+
+    /** The families of {@code results} (Discrepancy.family), sorted. */
+    static List<String> families(List<CaseResult> results) {
+        return results.stream().map(r -> Discrepancy.family(r.vcase())).filter(java.util.Objects::nonNull).distinct().sorted().toList();
+    }
+
+    static List<CaseResult> ofFamily(List<CaseResult> results, String family) {
+        return results.stream().filter(r -> family.equals(Discrepancy.family(r.vcase()))).toList();
     }
 
     private static void row(Table t, String name, List<Pair> pairs) {
@@ -74,21 +87,29 @@ public final class CoverageReport {
     /** Lines for the terminal: pooled coverage and width, and the calibration at each level. */
     public static List<String> lines(List<CaseResult> results, double confidence) {
         List<String> out = new ArrayList<>();
-        for (boolean held : new boolean[]{false, true}) {
-            List<Pair> p = withIntervals(results.stream().filter(r -> r.vcase().heldOut() == held).toList());
-            if (p.isEmpty()) {
-                continue;
+        List<CaseResult> dev = results.stream().filter(r -> !r.vcase().heldOut()).toList();
+        List<String> families = families(dev);
+        if (families.size() > 1) {
+            for (String f : families) {
+                line(out, " (" + f + ")", withIntervals(ofFamily(dev, f)), confidence);
             }
-            StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
-                    "interval coverage%s: %.0f%% of %d points inside their %.0f%% prediction interval, median relative width %.1f%%;"
-                            + " observed at", held ? " (held-out)" : "", 100 * coverage(p), p.size(), 100 * confidence,
-                    100 * medianRelativeWidth(p)));
-            for (double l : Intervals.LEVELS) {
-                b.append(String.format(Locale.ROOT, " %.0f%%: %.0f%%", 100 * l, 100 * coverageAt(p, l)));
-            }
-            out.add(b.toString());
         }
+        line(out, "", withIntervals(dev), confidence);
+        line(out, " (held-out)", withIntervals(results.stream().filter(r -> r.vcase().heldOut()).toList()), confidence);
         return out;
+    }
+
+    private static void line(List<String> out, String which, List<Pair> p, double confidence) {
+        if (p.isEmpty()) {
+            return;
+        }
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
+                "interval coverage%s: %.0f%% of %d points inside their %.0f%% prediction interval, median relative width %.1f%%;"
+                        + " observed at", which, 100 * coverage(p), p.size(), 100 * confidence, 100 * medianRelativeWidth(p)));
+        for (double l : Intervals.LEVELS) {
+            b.append(String.format(Locale.ROOT, " %.0f%%: %.0f%%", 100 * l, 100 * coverageAt(p, l)));
+        }
+        out.add(b.toString());
     }
 
     /** The calibration plot: observed against nominal coverage, pooled over the development cases, with the diagonal. */

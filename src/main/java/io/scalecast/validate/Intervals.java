@@ -76,7 +76,11 @@ public final class Intervals {
                         : new CaseResult(r.vcase(), r.status(), join(r.message(), "no interval: " + note), r.pairs(), r.wallSeconds()));
                 continue;
             }
-            out.add(new CaseResult(r.vcase(), r.status(), r.message(), withIntervals(r, s, opt.confidence()), r.wallSeconds()));
+            Discrepancy.Row d = opt.discrepancy() == null ? null
+                    : opt.discrepancy().rowFor(Discrepancy.family(r.vcase()), r.vcase().name());
+            double sigma = d == null ? Double.NaN : d.sigma();
+            out.add(new CaseResult(r.vcase(), r.status(), join(r.message(), discrepancyNote(d)), withIntervals(r, s, opt.confidence(), sigma),
+                    r.wallSeconds()));
         }
         return out;
     }
@@ -150,11 +154,24 @@ public final class Intervals {
     }
 
     private static String join(String a, String b) {
-        return a.isEmpty() ? b : a + "; " + b;
+        return b.isEmpty() ? a : a.isEmpty() ? b : a + "; " + b;
     }
 
-    /** Each pair gets the central {@code confidence} quantile range of its sampled predictions and its sample rank. */
-    static List<Pair> withIntervals(CaseResult r, List<CsvTable> samples, double confidence) {
+    /** What the case's interval took from the discrepancy table ("" without a table). */
+    private static String discrepancyNote(Discrepancy.Row d) {
+        if (d == null) {
+            return "";
+        }
+        String from = Discrepancy.NONE.equals(d.leftOut()) ? "every " + d.family() + " group" : "the other " + d.family() + " groups";
+        return Double.isNaN(d.sigma()) ? "no model discrepancy (no other " + d.family() + " case)"
+                : String.format(java.util.Locale.ROOT, "model discrepancy σ %.3f from %s (%d, %d points)", d.sigma(), from, d.groups(), d.points());
+    }
+
+    /**
+     * Each pair gets the central {@code confidence} range of its sampled predictions combined with the model discrepancy
+     * σ ({@link Discrepancy#interval}; NaN or 0: the samples' own quantiles) and the measured value's rank in it.
+     */
+    static List<Pair> withIntervals(CaseResult r, List<CsvTable> samples, double confidence, double sigma) {
         ValidationCase c = r.vcase();
         List<Pair> out = new ArrayList<>();
         List<List<Pair>> sampled = new ArrayList<>();
@@ -172,7 +189,13 @@ public final class Intervals {
             for (int k = 0; k < v.length; k++) {
                 v[k] = sampled.get(k).get(p).predicted();
             }
-            out.add(base.withInterval(Stats.quantile(v, (1 - confidence) / 2), Stats.quantile(v, (1 + confidence) / 2), v));
+            if (Discrepancy.applies(base.predicted(), v, sigma)) {
+                double[] iv = Discrepancy.interval(base.predicted(), v, sigma, confidence);
+                out.add(new Pair(base.key(), base.predicted(), base.measured(), iv[0], iv[1],
+                        Discrepancy.rank(base.predicted(), v, sigma, base.measured())));
+            } else {
+                out.add(base.withInterval(Stats.quantile(v, (1 - confidence) / 2), Stats.quantile(v, (1 + confidence) / 2), v));
+            }
         }
         return out;
     }

@@ -6,7 +6,6 @@ import io.scalecast.exec.Progress;
 import io.scalecast.exec.TaskResult;
 import io.scalecast.trace.CsvTable;
 import io.scalecast.util.ScalecastException;
-import io.scalecast.util.Stats;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +22,8 @@ import java.util.SplittableRandom;
  */
 public final class SampledPrediction {
     /** The options an interval run removes from the command line it re-runs (each with its value but {@code --intervals}). */
-    static final List<String> OWN_OPTIONS = List.of("--samples", "--confidence", "--interval-seed", "--out", "--jobs", "--plot", "--work", "--platforms-out");
+    static final List<String> OWN_OPTIONS = List.of("--samples", "--confidence", "--interval-seed", "--out", "--jobs", "--plot", "--work", "--platforms-out",
+            "--discrepancy");
 
     private SampledPrediction() {
     }
@@ -90,12 +90,15 @@ public final class SampledPrediction {
 
     /**
      * Lines giving each row of {@code point} with its interval: the key columns, the point value of
-     * {@code column} and the central {@code confidence} range of the sampled values of the same row.
+     * {@code column} and the central {@code confidence} range of the sampled values of the same row, combined with the model
+     * discrepancy σ ({@link Discrepancy#interval}; NaN: the samples alone).
      */
-    public static List<String> lines(CsvTable point, List<CsvTable> samples, List<String> key, String column, double confidence) {
+    public static List<String> lines(CsvTable point, List<CsvTable> samples, List<String> key, String column, double confidence,
+                                     double sigma) {
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT, "%.0f%% prediction interval of %s (%d samples; measured variability and fit"
-                + " uncertainty, docs/intervals.md):", 100 * confidence, column, samples.size()));
+                + " uncertainty%s, docs/intervals.md):", 100 * confidence, column, samples.size(),
+                sigma > 0 ? String.format(Locale.ROOT, ", model discrepancy σ %.3f", sigma) : ""));
         for (int r = 0; r < point.size(); r++) {
             double[] v = new double[samples.size()];
             for (int k = 0; k < v.length; k++) {
@@ -109,8 +112,8 @@ public final class SampledPrediction {
             for (String c : key) {
                 b.append(c).append('=').append(point.get(r, c)).append(' ');
             }
-            b.append(String.format(Locale.ROOT, "%s %.4g  [%.4g, %.4g]", column, point.number(r, column),
-                    Stats.quantile(v, (1 - confidence) / 2), Stats.quantile(v, (1 + confidence) / 2)));
+            double[] iv = Discrepancy.interval(point.number(r, column), v, sigma, confidence);
+            b.append(String.format(Locale.ROOT, "%s %.4g  [%.4g, %.4g]", column, point.number(r, column), iv[0], iv[1]));
             out.add(b.toString());
         }
         return out;

@@ -29,17 +29,18 @@ public final class Validator {
      * @param samples  platforms sampled per case for prediction intervals (0: no intervals)
      * @param seed     seed of the sampling
      * @param confidence level of the central prediction interval (0.9: the 5 % and 95 % sample quantiles)
+     * @param discrepancy model-discrepancy table combined with the samples (null: the samples alone; docs/intervals.md)
      */
-    public record Options(Path root, Path workRoot, int samples, long seed, double confidence) {
+    public record Options(Path root, Path workRoot, int samples, long seed, double confidence, Discrepancy discrepancy) {
         public Options {
             if (!(confidence > 0 && confidence < 1)) {
                 throw ScalecastException.badInput("--confidence must lie strictly between 0 and 1, got " + confidence);
             }
         }
 
-        /** Options with the default confidence ({@link Intervals#DEFAULT_CONFIDENCE}). */
+        /** Options with the default confidence ({@link Intervals#DEFAULT_CONFIDENCE}) and no discrepancy. */
         public Options(Path root, Path workRoot, int samples, long seed) {
-            this(root, workRoot, samples, seed, Intervals.DEFAULT_CONFIDENCE);
+            this(root, workRoot, samples, seed, Intervals.DEFAULT_CONFIDENCE, null);
         }
     }
 

@@ -1,0 +1,110 @@
+package io.scalecast.validate;
+
+import io.scalecast.cli.Cli;
+import io.scalecast.util.ScalecastException;
+import io.scalecast.util.Stats;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The model-discrepancy term of the intervals (docs/intervals.md, "Model discrepancy"): its leave-one-group-out
+ * estimate, its table's parser, and how it widens an interval.
+ */
+class DiscrepancyTest {
+    @TempDir
+    Path tmp;
+
+    private static DiscrepancyEstimate.Residual r(String c, String group, double e) {
+        return new DiscrepancyEstimate.Residual(c, group, "hpl", "n=1", e);
+    }
+
+    /** Three groups: a's residual is large; a is judged with the σ of b and c alone, the twins x1 and x2 left out together. */
+    @Test
+    void eachGroupIsJudgedWithoutItsOwnResiduals() {
+        List<DiscrepancyEstimate.Residual> res = List.of(r("a", "a", 0.5), r("b", "b", 0.1), r("c", "c", 0.1), r("c", "c", -0.1),
+                r("x1", "x1 x2", 0.3), r("x2", "x1 x2", -0.3));
+        Discrepancy d = new Discrepancy("test", DiscrepancyEstimate.estimate(res));
+        // every group counts once: mean of the groups' mean squares
+        assertEquals(Math.sqrt((0.25 + 0.01 + 0.01 + 0.09) / 4), d.rowFor("hpl", null).sigma(), 1e-12);
+        assertEquals(Math.sqrt((0.01 + 0.01 + 0.09) / 3), d.rowFor("hpl", "a").sigma(), 1e-12);
+        Discrepancy.Row x = d.rowFor("hpl", "x2");
+        assertEquals("x1 x2", x.leftOut());
+        assertEquals(Math.sqrt((0.25 + 0.01 + 0.01) / 3), x.sigma(), 1e-12);
+        assertEquals(3, x.groups());
+        assertEquals(4, x.points());
+        // a case the table was not estimated from (held-out, a new case) takes the row over every group
+        assertEquals(d.rowFor("hpl", null), d.rowFor("hpl", "held-out-case"));
+    }
+
+    @Test
+    void aFamilyOfOneGroupHasNoCrossValidatedSigma() {
+        Discrepancy d = new Discrepancy("test", DiscrepancyEstimate.estimate(List.of(r("a", "a", 0.2))));
+        assertTrue(Double.isNaN(d.rowFor("hpl", "a").sigma()));
+        assertEquals(0.2, d.rowFor("hpl", null).sigma(), 1e-12);
+        assertEquals(null, d.rowFor("treecode", null));
+    }
+
+    @Test
+    void writtenTableReadsBack() {
+        List<DiscrepancyEstimate.Residual> res = List.of(r("a", "a", 0.05), r("b", "b", -0.02), r("c", "c", 0.03));
+        Path f = tmp.resolve("d.csv");
+        DiscrepancyEstimate.write(f, tmp.resolve("res.csv"), res, new io.scalecast.trace.Provenance().put("kind", "discrepancy"));
+        Discrepancy d = Discrepancy.read(f);
+        assertEquals(4, d.rows().size());
+        assertEquals(Math.sqrt((0.0004 + 0.0009) / 2), d.rowFor("hpl", "a").sigma(), 1e-6);
+        assertTrue(Files.exists(tmp.resolve("res.csv")));
+    }
+
+    @Test
+    void badCellIsExitTwoWithFileAndLine() throws Exception {
+        Path f = tmp.resolve("bad.csv");
+        Files.writeString(f, "# kind: discrepancy\nfamily,left_out,groups,points,sigma_log,median_log_error\nhpl,-,3,9,0.05,0.01\n"
+                + "hpl,a,2,6,abc,0.01\n");
+        ScalecastException e = assertThrows(ScalecastException.class, () -> Discrepancy.read(f));
+        assertEquals(2, e.exitCode());
+        assertTrue(e.getMessage().contains(f + ":4"), e.getMessage());
+        assertTrue(e.getMessage().contains("sigma_log"), e.getMessage());
+        Files.writeString(f, "family,left_out,groups,points,sigma_log,median_log_error\nhpll,-,3,9,0.05,0.01\n");
+        e = assertThrows(ScalecastException.class, () -> Discrepancy.read(f));
+        assertTrue(e.getMessage().contains(f + ":2") && e.getMessage().contains("family"), e.getMessage());
+        Files.writeString(f, "family,left_out,groups,points,sigma_log,median_log_error\nhpl,-,3,9,-0.05,0.01\n");
+        assertThrows(ScalecastException.class, () -> Discrepancy.read(f));
+        // on the command line: one line, exit 2, before any case runs
+        Files.writeString(f, "family,left_out,groups,points,sigma\nhpl,-,3,9,0.05\n");
+        Cli c = Cli.run("validate", "--quiet", "--intervals", "--samples", "2", "--discrepancy", f.toString(),
+                "src/test/resources/validation-cases/pp-exact");
+        assertEquals(2, c.exit, c.toString());
+        assertTrue(c.err.contains(f + ":1") && c.err.strip().lines().count() == 1, c.err);
+    }
+
+    @Test
+    void intervalWidensByTheDiscrepancy() {
+        double p = 10;
+        // no spread in the samples: the interval is the discrepancy's own, p·exp(±z σ)
+        double[] flat = {10, 10, 10, 10};
+        double[] iv = Discrepancy.interval(p, flat, 0.1, 0.9);
+        assertEquals(p * Math.exp(-1.6448536 * 0.1), iv[0], 1e-6);
+        assertEquals(p * Math.exp(1.6448536 * 0.1), iv[1], 1e-6);
+        // with a spread: wider than the samples' interval on both sides, and narrower than the two widths added
+        double[] v = {9.0, 9.5, 9.8, 10.0, 10.1, 10.3, 10.6, 11.0};
+        double[] alone = Discrepancy.interval(p, v, Double.NaN, 0.9);
+        assertEquals(Stats.quantile(v, 0.05), alone[0], 0);
+        assertEquals(Stats.quantile(v, 0.95), alone[1], 0);
+        double[] both = Discrepancy.interval(p, v, 0.05, 0.9);
+        assertTrue(both[0] < alone[0] && both[1] > alone[1], java.util.Arrays.toString(both));
+        assertTrue(Math.log(both[1] / both[0]) < Math.log(alone[1] / alone[0]) + 2 * 1.6449 * 0.05);
+        // the rank of the interval's ends is the level's: coverage at each level agrees with the reported interval
+        assertEquals(0.95, Discrepancy.rank(p, v, 0.05, both[1]), 1e-9);
+        assertEquals(0.05, Discrepancy.rank(p, v, 0.05, both[0]), 1e-9);
+        assertFalse(Discrepancy.applies(p, new double[]{10, -1}, 0.1));
+    }
+}
