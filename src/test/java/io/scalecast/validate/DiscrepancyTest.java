@@ -107,4 +107,32 @@ class DiscrepancyTest {
         assertEquals(0.05, Discrepancy.rank(p, v, 0.05, both[0]), 1e-9);
         assertFalse(Discrepancy.applies(p, new double[]{10, -1}, 0.1));
     }
+
+    /** The tool end to end on two fixture cases (one pingpong family, two groups), and a held-out case refused. */
+    @Test
+    void toolWritesTheTableAndRefusesHeldOutCases() throws Exception {
+        Path out = tmp.resolve("t/discrepancy.csv");
+        String cases = "src/test/resources/validation-cases/";
+        Cli c = Cli.run("tools", "discrepancy", "--quiet", "--out", out.toString(), cases + "pp-exact", cases + "pp-wrong");
+        assertEquals(0, c.exit, c.toString());
+        Discrepancy d = Discrepancy.read(out);
+        assertEquals(3, d.rows().size(), d.rows().toString());
+        // pp-wrong's reference doubles 2 of its 4 points: the σ that judges pp-exact is that, sqrt(2 ln²2 / 4); the one
+        // that judges pp-wrong (pp-exact alone, exact to the simulation's rounding) does not hold it
+        assertEquals(Math.log(2) / Math.sqrt(2), d.rowFor("pingpong", "pp-exact").sigma(), 0.005, d.rows().toString());
+        assertTrue(d.rowFor("pingpong", "pp-wrong").sigma() < 0.01, d.rows().toString());
+        String text = Files.readString(out);
+        assertTrue(text.contains("# commit: ") && text.contains("# cases: pp-exact pp-wrong"), text);
+        assertTrue(Files.readString(tmp.resolve("t/residuals.csv")).contains("pp-wrong"));
+
+        Path held = tmp.resolve("holdout/pp");
+        Files.createDirectories(held);
+        Files.copy(Path.of(cases + "pp-exact/case.json"), held.resolve("case.json"));
+        Files.copy(Path.of(cases + "pp-exact/measured.csv"), held.resolve("measured.csv"));
+        Path out2 = tmp.resolve("t2/discrepancy.csv");
+        Cli h = Cli.run("tools", "discrepancy", "--quiet", "--out", out2.toString(), cases + "pp-exact", held.toString());
+        assertEquals(2, h.exit, h.toString());
+        assertTrue(h.err.contains("held-out"), h.err);
+        assertFalse(Files.exists(out2));
+    }
 }
