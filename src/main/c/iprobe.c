@@ -8,12 +8,34 @@
  * under the launch's own transport and MCA settings:
  *   every rank, at once: N pieces of --work-us of arithmetic (phase A), then N pieces each followed
  *   by an empty MPI_Iprobe(MPI_ANY_SOURCE, tag nobody sends) (phase B); cost = (t_B - t_A) / N.
+ * Each phase is timed twice: in wall time and in the rank's own CPU time (CLOCK_THREAD_CPUTIME_ID, user + system).
+ * Where ranks share a core the wall time also holds the other rank's work (a yield inside the poll hands the core
+ * over); the CPU time holds only the rank's own. With the context switches the rank made in each phase
+ * (getrusage RUSAGE_THREAD, voluntary + involuntary).
  * All connections are opened first (one message between every pair), so the poll sees the
  * endpoints a running code has. --repeats times, phases alternating.
  *
- * Output (rank 0, one line per rank and repeat): "IPROBE rank repeat polls work_s t_work_s t_poll_s".
+ * Output (rank 0, one line per rank and repeat):
+ *   "IPROBE rank repeat polls work_s t_work_s t_poll_s cpu_work_s cpu_poll_s switches_work switches_poll".
  */
+#define _GNU_SOURCE /* RUSAGE_THREAD */
 #include "sc_common.h"
+#include <sys/resource.h>
+#include <time.h>
+
+/* This thread's CPU time (user + system), seconds. */
+static double cpu_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Context switches of this thread so far (voluntary + involuntary). */
+static long switches_now(void) {
+    struct rusage ru;
+    getrusage(RUSAGE_THREAD, &ru);
+    return ru.ru_nvcsw + ru.ru_nivcsw;
+}
 
 static volatile double sink;
 
@@ -100,29 +122,42 @@ int main(int argc, char **argv) {
                polls, work_us, ws_kb, repeats, iters);
         fflush(stdout);
     }
-    double *mine = sc_alloc(sizeof(double) * 2 * (size_t)repeats);
+    /* per repeat: wall A, wall B, CPU A, CPU B, switches A, switches B */
+    enum { F = 6 };
+    double *mine = sc_alloc(sizeof(double) * F * (size_t)repeats);
     for (long r = 0; r < repeats; r++) {
+        double *m = mine + F * r;
         MPI_Barrier(MPI_COMM_WORLD);
+        long w0 = switches_now();
+        double c0 = cpu_now();
         t0 = MPI_Wtime();
         for (long i = 0; i < polls; i++) work(iters);
-        mine[2 * r] = MPI_Wtime() - t0;
+        m[0] = MPI_Wtime() - t0;
+        m[2] = cpu_now() - c0;
+        m[4] = (double)(switches_now() - w0);
         MPI_Barrier(MPI_COMM_WORLD);
         int flag;
         MPI_Status st;
+        w0 = switches_now();
+        c0 = cpu_now();
         t0 = MPI_Wtime();
         for (long i = 0; i < polls; i++) {
             work(iters);
             MPI_Iprobe(MPI_ANY_SOURCE, 4242, MPI_COMM_WORLD, &flag, &st);
         }
-        mine[2 * r + 1] = MPI_Wtime() - t0;
+        m[1] = MPI_Wtime() - t0;
+        m[3] = cpu_now() - c0;
+        m[5] = (double)(switches_now() - w0);
     }
-    double *all = rank == 0 ? sc_alloc(sizeof(double) * 2 * (size_t)repeats * (size_t)size) : NULL;
-    MPI_Gather(mine, (int)(2 * repeats), MPI_DOUBLE, all, (int)(2 * repeats), MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    double *all = rank == 0 ? sc_alloc(sizeof(double) * F * (size_t)repeats * (size_t)size) : NULL;
+    MPI_Gather(mine, (int)(F * repeats), MPI_DOUBLE, all, (int)(F * repeats), MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (rank == 0) {
         for (int q = 0; q < size; q++)
-            for (long r = 0; r < repeats; r++)
-                printf("IPROBE %d %ld %ld %.9e %.9e %.9e\n", q, r, polls, work_us * 1e-6, all[(size_t)q * 2 * repeats + 2 * r],
-                       all[(size_t)q * 2 * repeats + 2 * r + 1]);
+            for (long r = 0; r < repeats; r++) {
+                const double *m = all + ((size_t)q * (size_t)repeats + (size_t)r) * F;
+                printf("IPROBE %d %ld %ld %.9e %.9e %.9e %.9e %.9e %.0f %.0f\n", q, r, polls, work_us * 1e-6, m[0], m[1], m[2], m[3],
+                       m[4], m[5]);
+            }
         fflush(stdout);
     }
     MPI_Finalize();

@@ -20,6 +20,8 @@ import java.util.Locale;
 public final class IprobeProbe {
     /** The summary key calibration reads. */
     public static final String KEY = "iprobe_cost_s";
+    /** The same poll's cost in the rank's own CPU time. */
+    public static final String CPU_KEY = "iprobe_cpu_cost_s";
 
     private IprobeProbe() {
     }
@@ -62,46 +64,91 @@ public final class IprobeProbe {
         }
     }
 
-    /** Per-poll costs (t_poll − t_work) / polls of every IPROBE record, sorted. */
-    static double[] costs(List<ProbeOutput> outs) {
-        List<Double> c = new ArrayList<>();
+    /** Fields of an IPROBE record after its kind (src/main/c/iprobe.c). */
+    static final int FIELDS = 10;
+
+    /**
+     * Per-poll figures of every IPROBE record: {rank, wall (t_poll − t_work) / polls, the rank's own CPU time
+     * (cpu_poll − cpu_work) / polls, the rank's share of a core while it only computed (cpu_work / t_work), the context
+     * switches it made per poll (switches_poll − switches_work) / polls}.
+     */
+    static List<double[]> samples(List<ProbeOutput> outs) {
+        List<double[]> c = new ArrayList<>();
         for (ProbeOutput o : outs) {
-            for (String[] r : o.records("IPROBE", 6)) {
+            for (String[] r : o.records("IPROBE", FIELDS)) {
                 long polls = ProbeOutput.integer(r, 3);
                 double work = ProbeOutput.num(r, 5), poll = ProbeOutput.num(r, 6);
-                if (polls < 1 || !(work > 0) || !(poll > 0)) {
+                double cpuWork = ProbeOutput.num(r, 7), cpuPoll = ProbeOutput.num(r, 8);
+                if (polls < 1 || !(work > 0) || !(poll > 0) || !(cpuWork > 0) || !(cpuPoll > 0)) {
                     throw ScalecastException.failure("sc_iprobe: expected positive polls and times in " + String.join(" ", r));
                 }
-                c.add((poll - work) / polls);
+                double switches = ProbeOutput.num(r, 10) - ProbeOutput.num(r, 9);
+                c.add(new double[] {ProbeOutput.integer(r, 1), (poll - work) / polls, (cpuPoll - cpuWork) / polls, cpuWork / work,
+                    switches / polls});
             }
         }
         if (c.isEmpty()) {
             throw ScalecastException.failure("sc_iprobe printed no IPROBE records");
         }
-        return c.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return c;
+    }
+
+    /** Field {@code k} of the samples (of one rank when {@code rank} >= 0), sorted. */
+    static double[] column(List<double[]> samples, int k, int rank) {
+        return samples.stream().filter(v -> rank < 0 || v[0] == rank).mapToDouble(v -> v[k]).sorted().toArray();
+    }
+
+    /**
+     * Per rank: the median wall cost, CPU cost, core share and switches per poll, e.g.
+     * "0: 4.1e-06 s wall, 2.0e-06 s cpu, share 0.50, 1.00 switches/poll".
+     */
+    private static String perRank(List<double[]> samples) {
+        List<String> out = new ArrayList<>();
+        samples.stream().mapToInt(v -> (int) v[0]).distinct().sorted().forEach(q -> out.add(String.format(Locale.ROOT,
+                "%d: %.3e s wall, %.3e s cpu, share %.2f, %.2f switches/poll", q, Stats.median(column(samples, 1, q)),
+                Stats.median(column(samples, 2, q)), Stats.median(column(samples, 3, q)), Stats.median(column(samples, 4, q)))));
+        return String.join("; ", out);
     }
 
     public static SummaryTrace measure(ProbeRunner runner, Config cfg, int runs) {
         Runs r = new Runs(runner, "iprobe");
         List<ProbeOutput> outs = r.run(runs, cfg.args());
-        double[] c = costs(outs);
+        return summary(outs, cfg, r.provenance("summary"));
+    }
+
+    /** The summary trace of the launches' records, with {@code p} (the launches' provenance) completed. */
+    static SummaryTrace summary(List<ProbeOutput> outs, Config cfg, Provenance p) {
+        List<double[]> all = samples(outs);
+        double[] c = column(all, 1, -1), cpu = column(all, 2, -1), share = column(all, 3, -1);
         double med = Stats.median(c);
-        Provenance p = r.provenance("summary");
         p.put("note", "cost of one empty MPI_Iprobe(MPI_ANY_SOURCE) in a compute loop, every rank computing and polling at once:"
                 + " (t_poll - t_work) / polls per rank and repeat, t_work = polls pieces of work-us arithmetic, t_poll = the same"
                 + " with an Iprobe after each" + (cfg.workingSetKib() > 0 ? "; each piece also follows 64 links of a random chain over "
                 + cfg.workingSetKib() + " KiB (a compute loop that keeps its cache full: a poll that enters the kernel evicts part of it)" : "")
+                + "; " + CPU_KEY + ": the same difference in the rank's own CPU time (CLOCK_THREAD_CPUTIME_ID), which leaves out what"
+                + " other ranks on its core ran meanwhile; core_share: the rank's CPU time over wall time while it only computed"
                 + "; median / min / max over ranks x repeats x runs; may be negative within noise");
-        p.put("spread", String.format(Locale.ROOT, "%d samples; min %.3e s, max %.3e s", c.length, c[0], c[c.length - 1]));
+        p.put("spread", String.format(Locale.ROOT, "%d samples; min %.3e s, max %.3e s; cpu min %.3e s, max %.3e s; core share %.3f to %.3f",
+                c.length, c[0], c[c.length - 1], cpu[0], cpu[cpu.length - 1], share[0], share[share.length - 1]));
+        p.put("per_rank", "medians over repeats x runs: " + perRank(all));
         List<SummaryEntry> e = new ArrayList<>();
         e.add(SummaryEntry.seconds(KEY, med));
         e.add(SummaryEntry.seconds("iprobe_cost_min_s", c[0]));
         e.add(SummaryEntry.seconds("iprobe_cost_max_s", c[c.length - 1]));
+        e.add(SummaryEntry.seconds(CPU_KEY, Stats.median(cpu)));
+        e.add(SummaryEntry.seconds("iprobe_cpu_cost_min_s", cpu[0]));
+        e.add(SummaryEntry.seconds("iprobe_cpu_cost_max_s", cpu[cpu.length - 1]));
+        e.add(new SummaryEntry("core_share", String.format(Locale.ROOT, "%.4f", Stats.median(share)), "", Stats.median(share), ""));
         e.add(new SummaryEntry("polls", Long.toString(cfg.polls()), "", cfg.polls(), ""));
         e.add(SummaryEntry.seconds("work_between_polls_s", cfg.workUs() * 1e-6));
         e.add(new SummaryEntry("working_set_kib", Long.toString(cfg.workingSetKib()), "KiB", cfg.workingSetKib() * 1024.0, "B"));
         e.add(new SummaryEntry("samples", Integer.toString(c.length), "", c.length, ""));
         return new SummaryTrace(p, e);
+    }
+
+    /** The median per-poll CPU cost ({@value #CPU_KEY}) of a summary written by {@link #measure}; NaN in a summary without it. */
+    public static double cpuCost(SummaryTrace t) {
+        return t.entries().stream().filter(x -> x.key().equals(CPU_KEY)).mapToDouble(SummaryEntry::valueSi).findFirst().orElse(Double.NaN);
     }
 
     /** The median per-poll cost of a summary written by {@link #measure}. */

@@ -194,6 +194,10 @@ class MeasureProbesTest {
         assertTrue(min <= cost && cost <= max, min + " " + cost + " " + max);
         // shared memory: an empty poll is a few cache-line reads, far below a millisecond
         assertTrue(Math.abs(cost) < 1e-3, "cost " + cost);
+        // its CPU figure too (one rank per core: the rank's own time, nearly the wall figure)
+        double cpu = io.scalecast.probe.IprobeProbe.cpuCost(t);
+        assertTrue(Math.abs(cpu) < 1e-3, "cpu cost " + cpu);
+        assertTrue(Files.readString(out).contains("# per_rank: medians over repeats x runs: 0: "), "per-rank line");
         assertEquals("4", t.entries().stream().filter(e -> e.key().equals("samples")).findFirst().orElseThrow().value(),
                 "2 ranks x 2 repeats");
         Path plat = dir.resolve("p.xml");

@@ -1,0 +1,74 @@
+package io.scalecast.probe;
+
+import io.scalecast.trace.SummaryEntry;
+import io.scalecast.trace.SummaryTrace;
+import io.scalecast.util.ScalecastException;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * sc_iprobe's records: wall and CPU time of each phase, and the summary's two costs. The records below are shaped like
+ * 3 ranks on 2 cores (ranks 0 and 2 share a core): their wall cost holds both ranks' polls, their CPU cost only their
+ * own, so the two summaries must differ by the sharing.
+ */
+class IprobeSummaryTest {
+    /** polls = 100000: rank 0 and 2 at half a core, rank 1 alone. */
+    private static final String SHARED = """
+            # probe: sc_iprobe polls=100000 work_us=2 working_set_kb=0 repeats=1
+            IPROBE 0 0 100000 2.0e-06 0.40 0.70 0.20 0.35 40 100010
+            IPROBE 1 0 100000 2.0e-06 0.20 0.23 0.20 0.23 2 5
+            IPROBE 2 0 100000 2.0e-06 0.40 0.70 0.20 0.35 41 100012
+            """;
+
+    private static ProbeOutput out(String text) {
+        return ProbeOutput.parse(text, "mpirun -np 3 sc_iprobe", "0.1 0.1 0.1");
+    }
+
+    private static double value(SummaryTrace t, String key) {
+        return t.entries().stream().filter(e -> e.key().equals(key)).mapToDouble(SummaryEntry::valueSi).findFirst().orElseThrow();
+    }
+
+    @Test
+    void wallAndCpuCostsPerPoll() {
+        List<double[]> s = IprobeProbe.samples(List.of(out(SHARED)));
+        assertEquals(3, s.size());
+        // rank 0: wall (0.70 - 0.40) / 1e5 = 3 us; CPU (0.35 - 0.20) / 1e5 = 1.5 us; share 0.20 / 0.40; ~1 switch per poll
+        assertEquals(3e-6, s.get(0)[1], 1e-15);
+        assertEquals(1.5e-6, s.get(0)[2], 1e-15);
+        assertEquals(0.5, s.get(0)[3], 1e-12);
+        assertEquals(0.9997, s.get(0)[4], 1e-9);
+        assertEquals(3e-7, s.get(1)[1], 1e-15);
+        assertEquals(3e-7, s.get(1)[2], 1e-15);
+    }
+
+    @Test
+    void summaryCarriesBothCostsAndEachRanksMedians() {
+        SummaryTrace t = IprobeProbe.summary(List.of(out(SHARED)), new IprobeProbe.Config(100000, 2, 1), new io.scalecast.trace.Provenance());
+        // medians over the three ranks: the shared ranks' figures
+        assertEquals(3e-6, IprobeProbe.cost(t, "t"), 1e-15);
+        assertEquals(1.5e-6, IprobeProbe.cpuCost(t), 1e-15);
+        assertEquals(3e-7, value(t, "iprobe_cpu_cost_min_s"), 1e-15);
+        assertEquals(0.5, value(t, "core_share"), 1e-4);
+        String perRank = t.provenance().get("per_rank");
+        assertTrue(perRank.contains("0: 3.000e-06 s wall, 1.500e-06 s cpu, share 0.50, 1.00 switches/poll"), perRank);
+        assertTrue(perRank.contains("1: 3.000e-07 s wall, 3.000e-07 s cpu, share 1.00, 0.00 switches/poll"), perRank);
+    }
+
+    @Test
+    void aSummaryWithoutTheCpuColumnHasNoCpuCost() {
+        SummaryTrace old = new SummaryTrace(new io.scalecast.trace.Provenance(), List.of(SummaryEntry.seconds(IprobeProbe.KEY, 4e-6)));
+        assertTrue(Double.isNaN(IprobeProbe.cpuCost(old)));
+    }
+
+    @Test
+    void aRecordOfTheOldShapeIsRefused() {
+        ScalecastException e = assertThrows(ScalecastException.class,
+                () -> IprobeProbe.samples(List.of(out("IPROBE 0 0 100000 2.0e-06 0.40 0.70\n"))));
+        assertTrue(e.getMessage().contains("expected 10"), e.getMessage());
+    }
+}
