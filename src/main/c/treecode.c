@@ -23,7 +23,7 @@
  *    Newtonian cell 35 + 41 (quadrupole).
  *
  * Usage: sc_treecode PARTICLES.bin [--theta 0.8] [--steps 1] [--eps E] [--dt 0.001] [--cache request|rma]
- *                    [--wait block|spin|yield] [--spin-us 50]
+ *                    [--wait block|spin|yield] [--spin-us 50] [--poll-visits 64] [--poll-pp 1]
  * Output (stdout, rank 0): CSV records, see print_header(). Errors: one line on stderr, exit 2.
  */
 #include <math.h>
@@ -107,6 +107,11 @@ static double now(void) {
 enum { WAIT_SPIN, WAIT_YIELD, WAIT_BLOCK };
 static int wait_mode = WAIT_YIELD;
 static double spin_s = 50e-6, sleep_s = 1e-3;
+/* Where the walk polls for cache requests (request mode): every poll_mask + 1 node visits (a power of two,
+ * --poll-visits, default 64) and, unless --poll-pp 0, after each particle's particle-particle forces. The defaults
+ * are the code's own; other values only exist to measure what the wait for an owner's next poll costs. */
+static int64_t poll_mask = 63;
+static int poll_pp = 1;
 static const char *wait_names[] = {"spin", "yield", "block"};
 
 /* Called after a poll found nothing; *since = -1 before the first empty poll of a wait. */
@@ -635,7 +640,7 @@ static void walk_bucket(const Cell *B, const Cell *top, WalkStats *ws) {
         else if (it.owner == me) c = &lt.c[it.idx];
         else c = cache_get(it.owner, 0, it.idx);
         ws->visit++;
-        if (!use_rma && (ws->visit & 63) == 0) serve_all(); /* also on 1 rank, so the 1-rank anchor pays the polls too */
+        if (!use_rma && (ws->visit & poll_mask) == 0) serve_all(); /* also on 1 rank, so the 1-rank anchor pays the polls too */
         int open;
         double d2 = mindist2(c->com, B->lo, B->hi);
         if (c->n < 4) {
@@ -739,7 +744,7 @@ static void walk_bucket(const Cell *B, const Cell *top, WalkStats *ws) {
         pi->a[2] = az;
         pi->w = (int64_t)npl * FLOP_PP + nsoft * FLOP_SOFT + nnewt * FLOP_NEWT;
         ws->acc_sum += sqrt(ax * ax + ay * ay + az * az);
-        if (!use_rma) serve_all(); /* owners answer requests while they compute (MDL polls in its loops) */
+        if (!use_rma && poll_pp) serve_all(); /* owners answer requests while they compute (MDL polls in its loops) */
     }
     double t3 = now();
     int64_t na = B->n;
@@ -762,6 +767,8 @@ static void print_header(void) {
     printf("# wait: %s", wait_names[wait_mode]);
     if (wait_mode == WAIT_BLOCK) printf(" (poll %.0f us, then sleep %.0f us between polls)", spin_s * 1e6, sleep_s * 1e6);
     printf("\n");
+    if (poll_mask != 63 || !poll_pp)
+        printf("# poll: every %lld node visits%s\n", (long long)(poll_mask + 1), poll_pp ? " and after each particle's pp forces" : " only");
     printf("# step_columns: step ranks n theta eps t_step_s t_decomp_s t_build_s t_grav_s t_kick_s n_pp n_cell_soft "
            "n_cell_newt n_visit cache_access cache_miss flops mflops science_rate_pps orb_iterations acc_sum\n");
     printf("# rank_columns: step rank n_local n_cells n_buckets build_passes n_pp n_cell_soft n_cell_newt n_visit "
@@ -782,6 +789,17 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--dt") && i + 1 < argc) dt = atof(argv[++i]);
         else if (!strcmp(argv[i], "--spin-us") && i + 1 < argc) spin_s = 1e-6 * atof(argv[++i]);
         else if (!strcmp(argv[i], "--sleep-us") && i + 1 < argc) sleep_s = 1e-6 * atof(argv[++i]);
+        else if (!strcmp(argv[i], "--poll-visits") && i + 1 < argc) {
+            long long v = atoll(argv[++i]);
+            if (v < 1 || (v & (v - 1))) die("--poll-visits must be a power of two (1, 2, 4, ...)");
+            poll_mask = (int64_t)v - 1;
+        }
+        else if (!strcmp(argv[i], "--poll-pp") && i + 1 < argc) {
+            ++i;
+            if (!strcmp(argv[i], "1")) poll_pp = 1;
+            else if (!strcmp(argv[i], "0")) poll_pp = 0;
+            else die("--poll-pp must be 0 or 1");
+        }
         else if (!strcmp(argv[i], "--wait") && i + 1 < argc) {
             i++;
             if (!strcmp(argv[i], "spin")) wait_mode = WAIT_SPIN;

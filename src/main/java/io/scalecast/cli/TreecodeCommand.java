@@ -91,6 +91,11 @@ final class TreecodeCommand implements Runnable {
         double spinUs;
         @Option(names = "--sleep-us", defaultValue = "1000", description = "--wait block: microseconds slept between polls (default: ${DEFAULT-VALUE}).")
         double sleepUs;
+        @Option(names = "--poll-visits", defaultValue = "64", description = "The walk polls for cache requests every this many node "
+                + "visits, a power of two (default: ${DEFAULT-VALUE}, the code's own; other values measure what waiting for an owner's poll costs).")
+        int pollVisits;
+        @Option(names = "--poll-pp", defaultValue = "1", description = "1: the walk also polls after each particle's pp forces (default: ${DEFAULT-VALUE}); 0: not.")
+        int pollPp;
         @Option(names = "--hostfile", paramLabel = "FILE")
         Path hostfile;
         @Option(names = "--testbed", paramLabel = "NAME", description = "Run across the nodes of this testbed (scalecast testbed up), one rank per node.")
@@ -107,6 +112,10 @@ final class TreecodeCommand implements Runnable {
             if (!List.of("block", "spin", "yield").contains(waitMode)) {
                 throw io.scalecast.util.ScalecastException.badInput("--wait must be block, spin or yield, got \"" + waitMode + "\"");
             }
+            if (pollVisits < 1 || Integer.bitCount(pollVisits) != 1 || (pollPp != 0 && pollPp != 1)) {
+                throw io.scalecast.util.ScalecastException.badInput("--poll-visits must be a power of two and --poll-pp 0 or 1, got "
+                        + pollVisits + " and " + pollPp);
+            }
             Particles p = Particles.read(problem.particles);
             Launch l;
             if (testbed != null) {
@@ -119,7 +128,7 @@ final class TreecodeCommand implements Runnable {
             } else {
                 l = new Launch("mpirun", problem.np, hostfile, Launch.splitArgs(mpirunArgs), List.of(), Map.of());
             }
-            TreecodeMeasure.Wait w8 = new TreecodeMeasure.Wait(waitMode, spinUs, sleepUs);
+            TreecodeMeasure.Wait w8 = new TreecodeMeasure.Wait(waitMode, spinUs, sleepUs, pollVisits, pollPp == 1);
             TreecodeMeasure.Result r = TreecodeMeasure.run(l, problem.particles, p, problem.theta, problem.steps, repeats, cache, w8,
                     timeoutSeconds, testbed != null ? problem.np : 1);
             r.table().write(out);

@@ -59,13 +59,33 @@ public final class TreecodeMeasure {
     /**
      * How sc_treecode's ranks wait for MPI ({@code --wait}): {@code block} polls for {@code spinUs}
      * then sleeps {@code sleepUs} between polls; {@code spin} polls without pause; {@code yield}
-     * calls sched_yield() after every empty poll.
+     * calls sched_yield() after every empty poll. {@code pollVisits} (a power of two) and {@code pollPp}: where the walk
+     * polls for cache requests (every 64 node visits and after each particle's pp forces, the code's own; other values
+     * only serve to measure what waiting for an owner's next poll costs). Passed to sc_treecode only when not the default.
      */
-    public record Wait(String mode, double spinUs, double sleepUs) {
+    public record Wait(String mode, double spinUs, double sleepUs, int pollVisits, boolean pollPp) {
         public static final Wait DEFAULT = new Wait("yield", 50, 1000);
 
+        public Wait(String mode, double spinUs, double sleepUs) {
+            this(mode, spinUs, sleepUs, 64, true);
+        }
+
         List<String> arguments() {
-            return List.of("--wait", mode, "--spin-us", Double.toString(spinUs), "--sleep-us", Double.toString(sleepUs));
+            List<String> a = new ArrayList<>(List.of("--wait", mode, "--spin-us", Double.toString(spinUs), "--sleep-us",
+                    Double.toString(sleepUs)));
+            if (!defaultPolls()) {
+                a.addAll(List.of("--poll-visits", Integer.toString(pollVisits), "--poll-pp", pollPp ? "1" : "0"));
+            }
+            return a;
+        }
+
+        boolean defaultPolls() {
+            return pollVisits == 64 && pollPp;
+        }
+
+        String label() {
+            return mode + (mode.equals("block") ? " (poll " + spinUs + " us, then sleep " + sleepUs + " us between polls)" : "")
+                    + (defaultPolls() ? "" : "; walk polls every " + pollVisits + " node visits" + (pollPp ? " and after each particle's pp forces" : " only"));
         }
     }
 
@@ -99,8 +119,7 @@ public final class TreecodeMeasure {
         runs.run(repeats, arguments(file, p.size(), theta, steps, cache, wait));
         Provenance prov = runs.provenance("treecode-run");
         prov.put("cache", cache);
-        prov.put("wait", wait.mode() + (wait.mode().equals("block") ? " (poll " + wait.spinUs() + " us, then sleep "
-                + wait.sleepUs() + " us between polls)" : ""));
+        prov.put("wait", wait.label());
         prov.put("nodes", Integer.toString(nodes));
         prov.put("particles", file + " (" + p.size() + " " + p.distribution().label() + ", seed " + p.seed() + ")");
         prov.put("note", "times are the maximum over ranks; t_list/t_cellforce/t_ppforce are the walk's kernel times "
