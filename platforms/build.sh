@@ -15,9 +15,9 @@ cal() { ./scalecast calibrate "$@" >/dev/null; echo "built ${@: -1}"; }
 T=traces/published
 PII300="PII-300: 300 Mflop/s peak (1 flop/cycle) x 0.6, the HPL efficiency of netlib's UTK Torc PIII-550 cluster (0.32-0.34 Gflops/CPU) [I]; no dgemm figure for this CPU [NF]"
 PII450="PII-450: 450 Mflop/s peak (1 flop/cycle) x 0.6, the HPL efficiency of netlib's UTK Torc PIII-550 cluster [I]; no dgemm figure [NF]"
-cal --pingpong $T/astrolab-lam-fe.csv   --nodes 16 --cores-per-node 1 --node-speed 180Mf --note "$PII300" --name astrolab-lam-fe   --out platforms/astrolab-lam-fe.xml
-cal --pingpong $T/astrolab-mpich-fe.csv --nodes 16 --cores-per-node 1 --node-speed 180Mf --note "$PII300" --name astrolab-mpich-fe --out platforms/astrolab-mpich-fe.xml
-cal --pingpong $T/roadrunner-mpich-fe.csv  --nodes 64 --cores-per-node 2 --node-speed 270Mf --note "$PII450" --name roadrunner-mpich-fe  --out platforms/roadrunner-mpich-fe.xml
+cal --pingpong $T/astrolab-lam-fe.csv   --mpi lam6-tcp --nodes 16 --cores-per-node 1 --node-speed 180Mf --note "$PII300" --name astrolab-lam-fe   --out platforms/astrolab-lam-fe.xml
+cal --pingpong $T/astrolab-mpich-fe.csv --mpi mpich1-ch_p4 --nodes 16 --cores-per-node 1 --node-speed 180Mf --note "$PII300" --name astrolab-mpich-fe --out platforms/astrolab-mpich-fe.xml
+cal --pingpong $T/roadrunner-mpich-fe.csv  --mpi mpich1-ch_p4 --nodes 64 --cores-per-node 2 --node-speed 270Mf --note "$PII450" --name roadrunner-mpich-fe  --out platforms/roadrunner-mpich-fe.xml
 cal --pingpong $T/roadrunner-gm-myrinet.csv --nodes 64 --cores-per-node 2 --node-speed 270Mf --note "$PII450" --name roadrunner-gm-myrinet --out platforms/roadrunner-gm-myrinet.xml
 GBE="CPU model of the Linpack-study cluster not stated in seed 002 [NF]: 1 Gflop/s per CPU is a placeholder; supply a dgemm figure (or anchor on one configuration) before predicting compute"
 for v in 3com-lam 3com-mpich melco-lam melco-mpich; do

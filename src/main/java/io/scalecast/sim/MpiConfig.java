@@ -40,11 +40,15 @@ import java.util.Map;
  * @param sendBufferBytes      bytes of a rendezvous message beyond the detached limit still in flight when its
  *                             sender is released ({@code mpi.send-buffer-bytes}, from {@code measure release}:
  *                             the socket buffers); 0 = off, such a sender waits for the whole transfer
+ * @param requestsServedAtArrival a request that a computing rank serves is answered when it arrives, not at that
+ *                             rank's next poll ({@code mpi.request-service: at-arrival}; default {@code at-poll}, see
+ *                             {@link #REQUEST_SERVICE}); skeletons that serve requests while they compute read it
  */
 public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, double recvOverheadSeconds,
                         double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds,
                         long detachedSendMaxBytes, double isendOverheadSeconds, double irecvOverheadSeconds,
-                        boolean serializedRendezvous, double iprobeOverheadSeconds, long sendBufferBytes) {
+                        boolean serializedRendezvous, double iprobeOverheadSeconds, long sendBufferBytes,
+                        boolean requestsServedAtArrival) {
 
     public static final String PREFIX = "mpi.";
     /**
@@ -76,6 +80,15 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
     public static final String IRECV_OVERHEAD = PREFIX + "irecv-overhead-s";
     /** Platform property: {@link #iprobeOverheadSeconds}. */
     public static final String IPROBE_OVERHEAD = PREFIX + "iprobe-overhead-s";
+    /**
+     * Platform property: when a request sent to a rank that is computing gets its answer. {@code at-poll} (default): at
+     * that rank's next poll, because its own code answers (PKDGRAV's MDL cache, {@code sc_treecode --cache request});
+     * asynchronous progress of the transport (Open MPI's {@code btl_tcp_progress_thread}, LAM's lamd daemon) moves the
+     * request sooner but does not answer it: measured on the testbed, the thread left the tree code's waits as long
+     * (docs/treecode.md). {@code at-arrival}: at once, as a library that serves the request itself with asynchronous
+     * progress would (one-sided gets); a what-if for the request/reply codes, whose MPI stacks here are all at-poll.
+     */
+    public static final String REQUEST_SERVICE = PREFIX + "request-service";
 
     public MpiConfig {
         if (eagerThresholdBytes < 0 || sendOverheadSeconds < 0 || recvOverheadSeconds < 0
@@ -84,6 +97,16 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
                 || sendBufferBytes < 0) {
             throw new IllegalArgumentException("MPI thresholds and overheads must be non-negative");
         }
+    }
+
+    /** Requests answered at the serving rank's next poll (the default). */
+    public MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, double recvOverheadSeconds,
+                     double sendOverheadPerByteSeconds, double recvOverheadPerByteSeconds, long detachedSendMaxBytes,
+                     double isendOverheadSeconds, double irecvOverheadSeconds, boolean serializedRendezvous,
+                     double iprobeOverheadSeconds, long sendBufferBytes) {
+        this(eagerThresholdBytes, sendOverheadSeconds, recvOverheadSeconds, sendOverheadPerByteSeconds, recvOverheadPerByteSeconds,
+                detachedSendMaxBytes, isendOverheadSeconds, irecvOverheadSeconds, serializedRendezvous, iprobeOverheadSeconds,
+                sendBufferBytes, false);
     }
 
     /** No send buffers beyond the detached limit. */
@@ -148,7 +171,17 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
                 Double.parseDouble(props.getOrDefault(IRECV_OVERHEAD, Double.toString(or))),
                 serialized(props.getOrDefault(RENDEZVOUS_EXCHANGE, "concurrent")),
                 Double.parseDouble(props.getOrDefault(IPROBE_OVERHEAD, "0")),
-                Long.parseLong(props.getOrDefault(SEND_BUFFER, "0")));
+                Long.parseLong(props.getOrDefault(SEND_BUFFER, "0")),
+                atArrival(props.getOrDefault(REQUEST_SERVICE, "at-poll")));
+    }
+
+    private static boolean atArrival(String value) {
+        return switch (value) {
+            case "at-poll" -> false;
+            case "at-arrival" -> true;
+            default -> throw new IllegalArgumentException("platform property " + REQUEST_SERVICE
+                    + ": expected at-poll or at-arrival, got \"" + value + "\"");
+        };
     }
 
     private static boolean serialized(String value) {
@@ -178,6 +211,9 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
         }
         if (sendBufferBytes > 0) {
             m.put(SEND_BUFFER, Long.toString(sendBufferBytes));
+        }
+        if (requestsServedAtArrival) {
+            m.put(REQUEST_SERVICE, "at-arrival");
         }
         return m;
     }

@@ -29,7 +29,8 @@ import java.util.Map;
  *       start, on the idle platform). Owners pre-post their replies; each of the c misses then waits
  *       for the owner's next poll if the owner is still walking ({@link StepPlan.Rank#pollResidualSeconds},
  *       scaled like compute; an owner past its walk polls without pause and adds nothing). Parameter
- *       {@code service-delay}: {@code poll} (default) or {@code none} (the owner serves at once).
+ *       {@code service-delay}: {@code poll} (default) or {@code none} (the owner serves at once); a platform whose MPI
+ *       answers requests at arrival ({@code mpi.request-service: at-arrival}) also adds none.
  *       Each segment also pays its polls ({@link StepPlan.Rank#segmentPolls}) at the platform's cost of an
  *       empty MPI_Iprobe ({@code mpi.iprobe-overhead-s}, measured on the target by {@code measure iprobe})
  *       less what a poll cost in the anchor run (parameter {@code anchor-poll-s}, already in the cost model;
@@ -226,7 +227,7 @@ public final class TreecodeSkeleton implements Skeleton {
                 t[2] += c * REQUEST_BYTES;
                 t[3] += got;
                 world.computeSeconds((c - 0.5) * rtt[q]);
-                if (serviceDelay && !walkDone[step][q]) {
+                if (serviceDelay && !world.config().requestsServedAtArrival() && !walkDone[step][q]) {
                     world.computeSeconds(c * seconds(plan.ranks().get(q).pollResidualSeconds()));
                 }
                 aggregated++;
