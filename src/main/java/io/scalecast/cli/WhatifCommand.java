@@ -84,8 +84,9 @@ final class WhatifCommand implements Callable<Integer> {
     @Option(names = "--price-port", paramLabel = "USD", description = "Price of one switch port (ports counted from the topology).")
     String pricePort;
 
-    @Option(names = "--power-node", paramLabel = "W|TYPE=W,...", description = "Power per node for the energy estimate "
-            + "(default: the catalogue node's published power, where there is one).")
+    @Option(names = "--power-node", paramLabel = "IDLE:BUSY|W|TYPE=...", description = "Power per node, yours (no catalogue node "
+            + "publishes one): IDLE:BUSY watts (or TYPE=IDLE:BUSY,...) = energy_j simulated by SimGrid's host energy plugin (--app hpl); "
+            + "one figure W (or TYPE=W,...) = energy_estimate_j = W x time x nodes.")
     String powerNode;
 
     @Option(names = "--out", paramLabel = "F.csv", description = "Write the table as CSV (with provenance).")

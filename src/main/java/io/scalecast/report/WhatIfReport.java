@@ -30,7 +30,7 @@ public final class WhatIfReport {
             cols.add(Column.number("usd_per_" + app.costUnit()));
         }
         if (energy) {
-            cols.add(Column.number("energy_estimate_j"));
+            cols.add(Column.number(energyColumn(s)));
         }
         if (pareto) {
             cols.add(Column.text("pareto"));
@@ -58,6 +58,11 @@ public final class WhatIfReport {
         return t;
     }
 
+    /** "energy_j" when SimGrid's host energy plugin simulated the energy, "energy_estimate_j" for power x time x nodes. */
+    static String energyColumn(WhatIf.Study s) {
+        return s.prices().simulatesEnergy() ? "energy_j" : "energy_estimate_j";
+    }
+
     /** The study's CSV: provenance lines (base, variation, app, each variant's source) then the table. */
     public static String csv(WhatIf.Study s, List<WhatIf.Variant> variants, List<WhatIf.Row> rows) {
         StringBuilder b = new StringBuilder();
@@ -73,7 +78,10 @@ public final class WhatIfReport {
             b.append("# pareto: * = on the time-against-cost Pareto front (no other row is both faster and cheaper)\n");
         }
         if (rows.stream().anyMatch(r -> !Double.isNaN(r.energyJoules()))) {
-            b.append("# energy_estimate_j: nodes x power per node x predicted time, an estimate (SimGrid's host energy plugin is not used)\n");
+            b.append(s.prices().simulatesEnergy()
+                    ? "# energy_j: joules of the run's nodes over the simulated run, from SimGrid's host energy plugin with the idle:busy watts"
+                    + " given (--power-node; a node waiting for a message draws its idle power)\n"
+                    : "# energy_estimate_j: nodes x power per node x predicted time, an estimate (SimGrid's host energy plugin is not used)\n");
         }
         return b + TableFormat.CSV.render(table(s, rows));
     }

@@ -72,8 +72,20 @@ abstract class Kernel {
                 : java.util.List.of();
     }
 
-    /** Initialises SimGrid with {@code args} ({@code --cfg=}, {@code --log=}) and loads {@code platform}. */
-    abstract void init(String[] args, String platform);
+    /**
+     * Initialises SimGrid with {@code args} ({@code --cfg=}, {@code --log=}) and loads {@code platform}; with
+     * {@code energy}, starts SimGrid's host energy plugin before the platform loads ({@link Energy}).
+     */
+    abstract void init(String[] args, String platform, boolean energy);
+
+    /** Joules the job's host {@code host} has consumed since the start (host energy plugin; {@link #init} with energy). */
+    abstract double consumedEnergy(int host);
+
+    /** The job's host {@code host}'s property {@code key}, or null. */
+    abstract String hostProperty(int host, String key);
+
+    /** Speed of one core of the calling actor's host at its current pstate, flop/s. */
+    abstract double speedHere();
 
     /** Finds the job's hosts by name, in order; IllegalArgumentException naming the first one missing. */
     abstract void hosts(java.util.List<String> names, String platform);

@@ -83,10 +83,15 @@ final class MsgComm implements Comm {
         }
     }
 
+    /** Timed CPU work: a sleep, or under the energy plugin an execution of the same length on a core ({@link Energy}). */
     private void busy(double seconds) {
         if (seconds > 0) {
             SimCounters.add(SimCounters.Kind.SLEEP);
-            world.kernel().sleep(seconds);
+            if (world.energy()) {
+                world.kernel().execute(seconds * world.kernel().speedHere());
+            } else {
+                world.kernel().sleep(seconds);
+            }
         }
     }
 

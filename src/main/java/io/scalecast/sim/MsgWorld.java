@@ -44,6 +44,8 @@ final class MsgWorld {
     private final int[] hostOfRank;
     private final MpiConfig config;
     private final Kernel kernel = Kernel.get();
+    /** SimGrid's host energy plugin runs ({@link Energy}): timed CPU work executes instead of sleeping. */
+    private final boolean energy;
     private long messages;
 
     private final Map<String, Integer> sendSeq = new HashMap<>();
@@ -72,11 +74,19 @@ final class MsgWorld {
         for (int r = 0; r < ranks; r++) {
             machineOfRank[r] = job.hosts().indexOf(job.hosts().get(hostOfRank[r]));
         }
+        this.energy = Energy.enabled(job.params());
+        if (energy) {
+            Energy.checkCores(job, machineOfRank);
+        }
     }
 
     SimResult run(String[] init) throws Exception {
-        kernel.init(init, job.platform());
+        kernel.init(init, job.platform(), energy);
         kernel.hosts(job.hosts(), job.platform());
+        int[] rankHosts = Energy.rankHosts(machineOfRank);
+        if (energy && Energy.missingProfile(kernel, job, rankHosts) != null) {
+            SimChild.badInput(Energy.missingProfile(kernel, job, rankHosts));
+        }
         int[] world = new int[ranks];
         for (int r = 0; r < ranks; r++) {
             world[r] = r;
@@ -95,6 +105,9 @@ final class MsgWorld {
         SimResult result = skeleton.result(kernel.clock());
         result.simulatedSeconds(kernel.clock());
         result.messages(messages);
+        if (energy) {
+            result.energyJoules(Energy.consumed(kernel, rankHosts));
+        }
         if (Boolean.parseBoolean(job.params().get(SimCounters.PARAM))) {
             SimCounters.report(result);
         }
@@ -112,6 +125,10 @@ final class MsgWorld {
 
     Kernel kernel() {
         return kernel;
+    }
+
+    boolean energy() {
+        return energy;
     }
 
     int hostOfWorldRank(int worldRank) {

@@ -21,9 +21,27 @@ final class Sg3Kernel extends Kernel {
     private Host[] hosts;
 
     @Override
-    void init(String[] args, String platform) {
+    void init(String[] args, String platform, boolean energy) {
+        if (energy) {
+            Msg.energyInit(); // before Msg.init, as SimGrid 3.32's Java energy examples do
+        }
         Msg.init(args);
         Msg.createEnvironment(platform);
+    }
+
+    @Override
+    double consumedEnergy(int host) {
+        return hosts[host].getConsumedEnergy();
+    }
+
+    @Override
+    String hostProperty(int host, String key) {
+        return hosts[host].getProperty(key);
+    }
+
+    @Override
+    double speedHere() {
+        return Process.getCurrentProcess().getHost().getSpeed();
     }
 
     @Override
@@ -156,7 +174,7 @@ final class Sg3Kernel extends Kernel {
 
     @Override
     SimResult bareRing(SimJob job, String[] init, RingJob ring) {
-        init(init, job.platform());
+        init(init, job.platform(), false);
         double[] elapsed = new double[1];
         Sg3CpuPin.choose();
         for (int r = 0; r < ring.np(); r++) {

@@ -21,9 +21,27 @@ final class Sg4Kernel extends Kernel {
     private Host[] hosts;
 
     @Override
-    void init(String[] args, String platform) {
+    void init(String[] args, String platform, boolean energy) {
         engine = new Engine(args);
+        if (energy) {
+            engine.plugin_host_energy_init(); // before the platform loads, as SimGrid 4.0's Java energy examples do
+        }
         engine.load_platform(platform);
+    }
+
+    @Override
+    double consumedEnergy(int host) {
+        return hosts[host].get_consumed_energy();
+    }
+
+    @Override
+    String hostProperty(int host, String key) {
+        return hosts[host].get_property(key);
+    }
+
+    @Override
+    double speedHere() {
+        return Host.current().get_speed();
     }
 
     @Override
@@ -153,7 +171,7 @@ final class Sg4Kernel extends Kernel {
 
     @Override
     SimResult bareRing(SimJob job, String[] init, RingJob ring) {
-        init(init, job.platform());
+        init(init, job.platform(), false);
         double[] elapsed = new double[1];
         for (int r = 0; r < ring.np(); r++) {
             int rank = r;

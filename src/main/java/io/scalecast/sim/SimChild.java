@@ -50,6 +50,13 @@ public final class SimChild {
         Runtime.getRuntime().halt(1);
     }
 
+    /** Reports {@code msg} as the job's bad input (the parent exits 2 with it) and ends the child JVM at once. */
+    static void badInput(String msg) {
+        System.err.println(SimEngine.BAD_INPUT_MARK + msg.replace('\n', ' '));
+        System.err.flush();
+        Runtime.getRuntime().halt(2);
+    }
+
     static SimResult simulate(SimJob job) throws Exception {
         boolean bare = BareRing.class.getName().equals(job.skeleton());
         Skeleton skeleton = bare ? null : (Skeleton) Class.forName(job.skeleton()).getDeclaredConstructor().newInstance();
@@ -62,12 +69,9 @@ public final class SimChild {
                 world = new MsgWorld(job, skeleton.configure(job.params(), job.hosts().size()), skeleton);
             }
         } catch (IllegalArgumentException e) {
-            String msg = e instanceof NumberFormatException
+            badInput(e instanceof NumberFormatException
                     ? job.platform() + ": a number was expected in its mpi.* properties or the skeleton's parameters (" + e.getMessage() + ")"
-                    : String.valueOf(e.getMessage());
-            System.err.println(SimEngine.BAD_INPUT_MARK + msg.replace('\n', ' '));
-            System.err.flush();
-            Runtime.getRuntime().halt(2);
+                    : String.valueOf(e.getMessage()));
             throw e;
         }
         List<String> init = new ArrayList<>();

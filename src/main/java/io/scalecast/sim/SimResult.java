@@ -15,6 +15,7 @@ public final class SimResult {
     private double simulatedSeconds;
     private double wallSeconds;
     private long messages;
+    private double energyJoules = Double.NaN;
 
     public List<LinkedHashMap<String, String>> rows() {
         return rows;
@@ -74,5 +75,17 @@ public final class SimResult {
 
     public void messages(long n) {
         this.messages = n;
+    }
+
+    /**
+     * Joules the hosts holding a rank consumed over the whole simulated run, from SimGrid's host energy plugin; NaN when
+     * the platform declares no power profiles ({@link Energy}).
+     */
+    public double energyJoules() {
+        return energyJoules;
+    }
+
+    public void energyJoules(double j) {
+        this.energyJoules = j;
     }
 }

@@ -59,6 +59,7 @@ public final class Simulations {
         checkCfg(cfg);
         Map<String, String> p = new LinkedHashMap<>(pf.mpiProperties());
         p.putAll(params);
+        Energy.addParam(platform, p);
         double timeout = Double.parseDouble(p.getOrDefault("timeout-s", Double.toString(SimJob.DEFAULT_TIMEOUT_SECONDS)));
         int heap = Integer.parseInt(p.getOrDefault("heap-mb", Integer.toString(SimJob.DEFAULT_HEAP_MB)));
         return new SimJob(skeleton.getName(), platform.toAbsolutePath().toString(), new ArrayList<>(use),

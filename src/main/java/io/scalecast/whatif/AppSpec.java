@@ -90,6 +90,11 @@ public record AppSpec(String app, long n, int nb, String distribution, int steps
         };
     }
 
+    /** True when the app's predict command reports the host energy plugin's joules ({@code energy_j}): HPL. */
+    public boolean simulatesEnergy() {
+        return "hpl".equals(app);
+    }
+
     /** True when one point is a rank count (HPL, tree code); ping-pong points are message sizes. */
     public boolean scalesWithRanks() {
         return !"pingpong".equals(app);

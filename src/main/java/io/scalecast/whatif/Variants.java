@@ -93,6 +93,11 @@ final class Variants {
             sources.add(rpn + " rank(s) per node");
         }
         String name = name(combo);
+        String profile = s.prices().profile(combo, name);
+        if (profile != null) {
+            e.setClusterProp(io.scalecast.platform.PowerProfiles.WATTAGE, profile);
+            sources.add("power per node " + profile + " W idle:busy (given with --power-node; energy by SimGrid's host energy plugin)");
+        }
         String source = sources.isEmpty() ? "the base platform" : String.join("; ", sources);
         e.comment("what-if variant " + name + " of " + s.base().getFileName() + ": " + source);
         Path file = s.work().resolve("variants").resolve(WhatIf.safe(name) + ".xml");

@@ -35,6 +35,10 @@ public final class WhatIf {
                         Prices prices, Path work) {
         public Study {
             variations = List.copyOf(variations);
+            if (prices.simulatesEnergy() && !app.simulatesEnergy()) {
+                throw ScalecastException.badInput("--power-node IDLE:BUSY: the host energy plugin's figure is reported for --app hpl only;"
+                        + " for --app " + app.app() + " give one figure of watts per node (an estimate: power x time x nodes)");
+            }
             if (variations.stream().map(Variation::dimension).distinct().count() != variations.size()) {
                 throw ScalecastException.badInput("--vary names a dimension twice (" + String.join(", ",
                         variations.stream().map(v -> v.dimension().label()).toList()) + "): give each dimension once, its values comma-separated");
@@ -81,7 +85,9 @@ public final class WhatIf {
      * @param timeSeconds  predicted time of the run (HPL solve, tree-code steps, one-way message)
      * @param value        the performance figure ({@link AppSpec#valueColumn()})
      * @param costUsd      price of the nodes, NICs and switch ports used (NaN without prices)
-     * @param energyJoules power per node x nodes x predicted time: an estimate, not SimGrid's energy plugin (NaN without power)
+     * @param energyJoules with idle and busy watts ({@link Prices#simulatesEnergy}), the joules SimGrid's host energy plugin
+     *                     simulated for the run's nodes; with one figure, power per node x nodes x predicted time (an
+     *                     estimate); NaN without power
      * @param pareto       on the time-against-cost Pareto front of the study (false without prices)
      */
     public record Row(String variant, int nodes, int ranks, long sizeBytes, double timeSeconds, double value, double costUsd,
@@ -144,8 +150,9 @@ public final class WhatIf {
                 : "trace".equals(app.app()) ? (ranks + v.nodes() - 1) / v.nodes() : 1;   // predict trace: the fewest that fit
         int nodes = (ranks + rpn - 1) / rpn;
         double time = t.number(k, app.timeColumn());
-        return new Row(v.name(), nodes, ranks, 0, time, app.value(t, k), s.prices().cost(v, nodes),
-                s.prices().energyJoules(v, nodes, time), false);
+        double energy = !s.prices().simulatesEnergy() ? s.prices().energyJoules(v, nodes, time)
+                : t.has(io.scalecast.app.hpl.HplReport.ENERGY) ? t.number(k, io.scalecast.app.hpl.HplReport.ENERGY) : Double.NaN;
+        return new Row(v.name(), nodes, ranks, 0, time, app.value(t, k), s.prices().cost(v, nodes), energy, false);
     }
 
     /** Ranks to predict on a variant: the node count's full machine when nodes vary, else the asked list (checked to fit). */

@@ -16,8 +16,11 @@ package io.scalecast.app.hpl;
  * @param pivotGroup       panel columns per simulated pivot exchange (1 = HPL's per-column exchange)
  * @param wallSeconds      wall-clock time of the simulation (not part of reproducible output)
  * @param analyticSeconds  HPL's scalability-page model, or NaN when not asked for
+ * @param energyJoules     joules the rank hosts consumed over the simulated run, from SimGrid's host energy plugin
+ *                         (sim.Energy), or NaN when the platform gives no power profiles
  */
 public record HplPrediction(HplConfig config, double timeSeconds, double gflops, double computeSeconds,
                             double panelSeconds, double broadcastSeconds, double swapSeconds, double solveSeconds,
-                            double idleSeconds, long messages, int pivotGroup, double wallSeconds, double analyticSeconds) {
+                            double idleSeconds, long messages, int pivotGroup, double wallSeconds, double analyticSeconds,
+                            double energyJoules) {
 }

@@ -111,7 +111,7 @@ public final class HplPredictor {
                 double a = analytic == null ? Double.NaN : HplAnalytic.seconds(c, s.kernels(), analytic);
                 out.add(new HplPrediction(c, t.seconds(), HplConfig.gflops(c.n(), t.seconds()), t.computeSeconds(),
                         t.panelSeconds(), t.broadcastSeconds(), t.swapSeconds(), t.solveSeconds(), t.idleSeconds(),
-                        t.messages(), pivotGroup(s, c), r.wallSeconds(), a));
+                        t.messages(), pivotGroup(s, c), r.wallSeconds(), a, r.energyJoules()));
             }
             return out;
         } finally {

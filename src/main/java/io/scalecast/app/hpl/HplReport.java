@@ -55,11 +55,20 @@ public final class HplReport {
     public static final List<String> COLUMNS = List.of("tv", "n", "nb", "p", "q", "time_s", "gflops", "compute_s",
             "panel_s", "broadcast_s", "swap_s", "solve_s", "idle_s", "messages", "pivot_group");
 
+    /** Column of the energy the host energy plugin simulated, present when the platform gives power profiles. */
+    public static final String ENERGY = "energy_j";
+
     public static CsvTable table(List<HplPrediction> ps, Provenance prov, boolean analytic) {
         List<String> cols = new ArrayList<>(COLUMNS);
         if (analytic) {
             cols.add("analytic_time_s");
             cols.add("analytic_gflops");
+        }
+        boolean energy = ps.stream().anyMatch(p -> !Double.isNaN(p.energyJoules()));
+        if (energy) {
+            cols.add(ENERGY);
+            prov.put(ENERGY, "joules the hosts holding a rank consumed over the whole simulated run, from SimGrid's host energy "
+                    + "plugin and the platform's wattage_per_state power profiles");
         }
         CsvTable t = new CsvTable(prov, cols);
         for (HplPrediction p : ps) {
@@ -70,6 +79,9 @@ public final class HplReport {
             if (analytic) {
                 row.add(p.analyticSeconds());
                 row.add(HplConfig.gflops(c.n(), p.analyticSeconds()));
+            }
+            if (energy) {
+                row.add(p.energyJoules());
             }
             t.add(row.toArray());
         }
