@@ -5,7 +5,8 @@
 # (--mca btl_tcp_progress_thread 1, Open MPI 4.1.4's asynchronous progress of the TCP transport):
 #   request    the code as it is: owners answer cache requests at their polls (every 64 node visits, after each
 #              particle's pp forces)
-#   rare       the same with the walk polling every 16384 node visits only (--poll-visits 16384 --poll-pp 0): the wait
+#   rare       the same with the walk polling every 16384 node visits and after each bucket only (--poll-visits 16384
+#              --poll-pp 0: no poll after each particle's pp forces): the wait
 #              for an owner's next poll made large, to see whether the progress thread shortens it
 #   rma        lines fetched with passive-target MPI_Get (--cache rma, osc pt2pt, the only one-sided component that runs
 #              over the tcp BTL here): the library, not the owner's code, serves the request

@@ -108,7 +108,7 @@ enum { WAIT_SPIN, WAIT_YIELD, WAIT_BLOCK };
 static int wait_mode = WAIT_YIELD;
 static double spin_s = 50e-6, sleep_s = 1e-3;
 /* Where the walk polls for cache requests (request mode): every poll_mask + 1 node visits (a power of two,
- * --poll-visits, default 64) and, unless --poll-pp 0, after each particle's particle-particle forces. The defaults
+ * --poll-visits, default 64), after each bucket and, unless --poll-pp 0, after each particle's particle-particle forces. The defaults
  * are the code's own; other values only exist to measure what the wait for an owner's next poll costs. */
 static int64_t poll_mask = 63;
 static int poll_pp = 1;
@@ -768,7 +768,8 @@ static void print_header(void) {
     if (wait_mode == WAIT_BLOCK) printf(" (poll %.0f us, then sleep %.0f us between polls)", spin_s * 1e6, sleep_s * 1e6);
     printf("\n");
     if (poll_mask != 63 || !poll_pp)
-        printf("# poll: every %lld node visits%s\n", (long long)(poll_mask + 1), poll_pp ? " and after each particle's pp forces" : " only");
+        printf("# poll: every %lld node visits%s and after each bucket\n", (long long)(poll_mask + 1),
+               poll_pp ? ", after each particle's pp forces" : "");
     printf("# step_columns: step ranks n theta eps t_step_s t_decomp_s t_build_s t_grav_s t_kick_s n_pp n_cell_soft "
            "n_cell_newt n_visit cache_access cache_miss flops mflops science_rate_pps orb_iterations acc_sum\n");
     printf("# rank_columns: step rank n_local n_cells n_buckets build_passes n_pp n_cell_soft n_cell_newt n_visit "

@@ -85,7 +85,8 @@ public final class TreecodeMeasure {
 
         String label() {
             return mode + (mode.equals("block") ? " (poll " + spinUs + " us, then sleep " + sleepUs + " us between polls)" : "")
-                    + (defaultPolls() ? "" : "; walk polls every " + pollVisits + " node visits" + (pollPp ? " and after each particle's pp forces" : " only"));
+                    + (defaultPolls() ? "" : "; walk polls every " + pollVisits + " node visits" + (pollPp ? ", after each particle's pp forces" : "")
+                    + " and after each bucket");
         }
     }
 
