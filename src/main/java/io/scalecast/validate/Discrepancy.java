@@ -28,7 +28,7 @@ public record Discrepancy(String source, List<Row> rows) {
     /** The committed table that {@code validate} and the predicting commands read by default. */
     public static final String DEFAULT_FILE = "validation/discrepancy/discrepancy.csv";
     /** The application families (the app a case's first prediction step runs; {@link #family(ValidationCase)}). */
-    public static final Set<String> FAMILIES = Set.of("hpl", "treecode", "beff", "pingpong", "trace");
+    public static final Set<String> FAMILIES = Set.of("hpl", "treecode", "trace", "beff", "alltoall", "pingpong", "swap");
     static final List<String> COLUMNS = List.of("family", "left_out", "groups", "points", "sigma_log", "median_log_error");
     private static final NormalDistribution NORMAL = new NormalDistribution();
 
@@ -108,9 +108,8 @@ public record Discrepancy(String source, List<Row> rows) {
     }
 
     /**
-     * The family of a case: the app of its first {@code predict} or {@code simulate} step (hpl, treecode, trace; beff and
-     * alltoall are "beff", the network's many-pair benchmarks; pingpong and swap are "pingpong", one pair's round trips);
-     * null for any other.
+     * The family of a case: the app of its first {@code predict} or {@code simulate} step ({@link #FAMILIES}); null for
+     * any other.
      */
     public static String family(ValidationCase c) {
         for (List<String> s : c.steps()) {
@@ -123,12 +122,7 @@ public record Discrepancy(String source, List<Row> rows) {
 
     /** The family of an app name (as {@link #family(ValidationCase)}); null for none. */
     public static String family(String app) {
-        return switch (app) {
-            case "hpl", "treecode", "trace" -> app;
-            case "beff", "alltoall" -> "beff";
-            case "pingpong", "swap" -> "pingpong";
-            default -> null;
-        };
+        return FAMILIES.contains(app) ? app : null;
     }
 
     /**
