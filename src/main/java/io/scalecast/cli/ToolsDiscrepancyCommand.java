@@ -70,9 +70,10 @@ final class ToolsDiscrepancyCommand implements Callable<Integer> {
         List<DiscrepancyEstimate.Residual> residuals = DiscrepancyEstimate.residuals(pts);
         Provenance prov = new Provenance().put("kind", "discrepancy")
                 .put("source", "scalecast tools discrepancy: ln(measured / predicted) of the development cases' points")
-                .put("commit", commit(Home.dir()))
+                .put("commit", commit(Home.dir(), out))
                 .put("cases", String.join(" ", residuals.stream().map(DiscrepancyEstimate.Residual::caseName).distinct().toList()))
-                .put("predictions", points != null ? "from " + points : "run by this command (validate without --intervals)")
+                .put("predictions", points != null ? "from " + points + " sha256=" + io.scalecast.calibrate.PingPongInput.sha256(points)
+                        : "run by this command (validate without --intervals)")
                 .put("method", "per family, sigma_log^2 = mean over groups of the group's mean squared ln(measured/predicted); a group is "
                         + "the cases compared against the same measured rows; left_out -: every group; else that group left out "
                         + "(the cross-validated sigma its own cases are judged with); median_log_error: median of the groups' mean (information)")
@@ -126,11 +127,16 @@ final class ToolsDiscrepancyCommand implements Callable<Integer> {
         return t.get(i, column).isBlank() ? Double.NaN : t.number(i, column);
     }
 
-    /** HEAD of the checkout at {@code root}, noting uncommitted changes under src/ and validation/. */
-    static String commit(Path root) {
+    /** HEAD of the checkout at {@code root}, noting uncommitted changes under src/ and validation/ (but the table's own folder). */
+    static String commit(Path root, Path out) {
         try {
             String head = git(root, "rev-parse", "HEAD").trim();
-            String dirty = git(root, "status", "--porcelain", "--", "src", "validation").trim();
+            Path folder = out.toAbsolutePath().normalize().getParent();
+            List<String> args = new ArrayList<>(List.of("status", "--porcelain", "--", "src", "validation"));
+            if (folder.startsWith(root.toAbsolutePath().normalize())) {
+                args.add(":!" + root.toAbsolutePath().normalize().relativize(folder));
+            }
+            String dirty = git(root, args.toArray(new String[0])).trim();
             return head.isEmpty() ? "unknown (not a git checkout)" : head + (dirty.isEmpty() ? "" : " with uncommitted changes under src/ or validation/");
         } catch (IOException e) {
             return "unknown (git: " + e.getMessage() + ")";
