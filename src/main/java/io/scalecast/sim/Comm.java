@@ -61,6 +61,14 @@ public interface Comm {
     void computeSeconds(double seconds);
 
     /**
+     * Sleeps {@code seconds} of simulated time, the CPU idle (a program's own sleep). The same time as
+     * {@link #computeSeconds}; only SimGrid's host energy plugin tells them apart (idle power, not busy).
+     */
+    default void idleSeconds(double seconds) {
+        computeSeconds(seconds);
+    }
+
+    /**
      * Synchronises all members at no simulated cost: every member leaves at the simulated time the
      * last one arrived. For measurement harnesses whose barrier lies outside the timed region
      * (b_eff, swap), where simulating it would only cost wall time.

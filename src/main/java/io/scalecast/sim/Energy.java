@@ -23,6 +23,8 @@ import java.util.Set;
  */
 public final class Energy {
     private static final String WATTAGE = PowerProfiles.WATTAGE;
+    /** Column of a prediction table holding {@link SimResult#energyJoules()} (present only when the platform has profiles). */
+    public static final String COLUMN = "energy_j";
     /** Job parameter set when the platform declares power profiles (the child starts the plugin). */
     static final String PARAM = "sim.energy";
 

@@ -85,9 +85,13 @@ final class MsgComm implements Comm {
 
     /** Timed CPU work: a sleep, or under the energy plugin an execution of the same length on a core ({@link Energy}). */
     private void busy(double seconds) {
+        busy(seconds, world.energy());
+    }
+
+    private void busy(double seconds, boolean execute) {
         if (seconds > 0) {
             SimCounters.add(SimCounters.Kind.SLEEP);
-            if (world.energy()) {
+            if (execute) {
                 world.kernel().execute(seconds * world.kernel().speedHere());
             } else {
                 world.kernel().sleep(seconds);
@@ -225,6 +229,11 @@ final class MsgComm implements Comm {
     @Override
     public void computeSeconds(double seconds) {
         busy(ComputeNoise.scale(worldRanks[rank], seconds));
+    }
+
+    @Override
+    public void idleSeconds(double seconds) {
+        busy(ComputeNoise.scale(worldRanks[rank], seconds), false);
     }
 
     // ---- collectives ------------------------------------------------------------------------

@@ -90,9 +90,9 @@ public record AppSpec(String app, long n, int nb, String distribution, int steps
         };
     }
 
-    /** True when the app's predict command reports the host energy plugin's joules ({@code energy_j}): HPL. */
+    /** True when the app's predict command reports the host energy plugin's joules ({@code energy_j}): HPL and a trace. */
     public boolean simulatesEnergy() {
-        return "hpl".equals(app);
+        return "hpl".equals(app) || "trace".equals(app);
     }
 
     /** True when one point is a rank count (HPL, tree code); ping-pong points are message sizes. */

@@ -36,7 +36,7 @@ public final class WhatIf {
         public Study {
             variations = List.copyOf(variations);
             if (prices.simulatesEnergy() && !app.simulatesEnergy()) {
-                throw ScalecastException.badInput("--power-node IDLE:BUSY: the host energy plugin's figure is reported for --app hpl only;"
+                throw ScalecastException.badInput("--power-node IDLE:BUSY: the host energy plugin's figure is reported for --app hpl and trace only;"
                         + " for --app " + app.app() + " give one figure of watts per node (an estimate: power x time x nodes)");
             }
             if (variations.stream().map(Variation::dimension).distinct().count() != variations.size()) {
@@ -151,7 +151,7 @@ public final class WhatIf {
         int nodes = (ranks + rpn - 1) / rpn;
         double time = t.number(k, app.timeColumn());
         double energy = !s.prices().simulatesEnergy() ? s.prices().energyJoules(v, nodes, time)
-                : t.has(io.scalecast.app.hpl.HplReport.ENERGY) ? t.number(k, io.scalecast.app.hpl.HplReport.ENERGY) : Double.NaN;
+                : t.has(io.scalecast.sim.Energy.COLUMN) ? t.number(k, io.scalecast.sim.Energy.COLUMN) : Double.NaN;
         return new Row(v.name(), nodes, ranks, 0, time, app.value(t, k), s.prices().cost(v, nodes), energy, false);
     }
 

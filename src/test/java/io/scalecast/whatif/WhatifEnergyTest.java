@@ -102,4 +102,17 @@ class WhatifEnergyTest {
             assertTrue(j < e.number(i, "energy_estimate_j"), "waiting nodes draw idle power: below busy power x time x nodes");
         }
     }
+
+    @Test
+    void aRecordedProgramGetsThePluginsEnergyToo() throws Exception {
+        Path out = tmp.resolve("t.csv");
+        Cli r = Cli.run("whatif", "--quiet", "--base", BASE, "--vary", "network=ib-edr", "--app", "trace",
+                "--trace", "src/test/resources/ti/pingpong", "--power-node", "100:300", "--out", out.toString());
+        assertEquals(0, r.exit, r.toString());
+        CsvTable t = CsvTable.read(out);
+        double time = t.number(0, "time_s");
+        double j = t.number(0, "energy_j");
+        // a ping-pong computes next to nothing: both nodes draw about their idle power the whole run
+        assertTrue(j >= 2 * 100 * time * 0.999 && j < 2 * 300 * time, j + " J, " + time + " s");
+    }
 }

@@ -56,7 +56,7 @@ public final class HplReport {
             "panel_s", "broadcast_s", "swap_s", "solve_s", "idle_s", "messages", "pivot_group");
 
     /** Column of the energy the host energy plugin simulated, present when the platform gives power profiles. */
-    public static final String ENERGY = "energy_j";
+    public static final String ENERGY = io.scalecast.sim.Energy.COLUMN;
 
     public static CsvTable table(List<HplPrediction> ps, Provenance prov, boolean analytic) {
         List<String> cols = new ArrayList<>(COLUMNS);

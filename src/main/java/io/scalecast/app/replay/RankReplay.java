@@ -66,7 +66,7 @@ final class RankReplay {
         switch (a.kind()) {
             case INIT, FINALIZE, NOOP, LOCATION -> { }
             case COMPUTE -> comm.compute(computeScale == 1 ? a.flops() : a.flops() * computeScale);
-            case SLEEP -> comm.computeSeconds(a.flops());
+            case SLEEP -> comm.idleSeconds(a.flops());
             case SEND -> {
                 sent(a.bytes());
                 comm.send(a.peer(), a.bytes(), a.tag());

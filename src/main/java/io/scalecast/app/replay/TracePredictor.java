@@ -83,9 +83,11 @@ public final class TracePredictor {
      * @param wallSeconds      wall time of the simulation
      * @param notes            what the engine could not express, or other caveats
      * @param command          SMPI's command line (empty for scalecast)
+     * @param energyJoules     joules of the rank hosts over the run from SimGrid's host energy plugin (scalecast's engine,
+     *                         a platform with power profiles: sim.Energy), else NaN
      */
     public record Prediction(Engine engine, double predictedSeconds, List<RankRow> ranks, long simMessages,
-                             double wallSeconds, List<String> notes, String command) {
+                             double wallSeconds, List<String> notes, String command, double energyJoules) {
     }
 
     /** Checks that the ranks fit on the platform. */
@@ -127,12 +129,13 @@ public final class TracePredictor {
             ReplayJob.Rank rank = ReplayJob.Rank.fromRow(m);
             rows.add(rank.on(job.hosts().get(rank.rank() / c.ranksPerNode())));
         }
-        return new Prediction(Engine.SCALECAST, ReplayJob.predictedSeconds(r), rows, r.messages(), r.wallSeconds(), List.of(), "");
+        return new Prediction(Engine.SCALECAST, ReplayJob.predictedSeconds(r), rows, r.messages(), r.wallSeconds(), List.of(), "",
+                r.energyJoules());
     }
 
     private static Prediction smpi(Config c) {
         SmpiReplay.Result r = SmpiReplay.run(c.trace(), c.platform(), c.ranksPerNode(), c.cfg());
         return new Prediction(Engine.SMPI, r.simulatedSeconds(), List.of(), 0, r.wallSeconds(), r.options().notExpressed(),
-                r.command());
+                r.command(), Double.NaN);
     }
 }

@@ -48,8 +48,17 @@ public final class TraceReport {
     public static CsvTable runTable(TracePredictor.Prediction p, TracePredictor.Config c, TiTrace.Summary s, String command,
                                     Map<String, String> labels) {
         List<String> cols = new java.util.ArrayList<>(COLUMNS);
+        boolean energy = !Double.isNaN(p.energyJoules());
+        if (energy) {
+            cols.add(io.scalecast.sim.Energy.COLUMN);
+        }
         cols.addAll(labels.keySet());
-        CsvTable t = new CsvTable(provenance(p, c, command), cols);
+        Provenance prov = provenance(p, c, command);
+        if (energy) {
+            prov.put(io.scalecast.sim.Energy.COLUMN, "joules the hosts holding a rank consumed over the simulated run, from SimGrid's host"
+                    + " energy plugin and the platform's wattage_per_state power profiles");
+        }
+        CsvTable t = new CsvTable(prov, cols);
         double comp = 0;
         double comm = 0;
         double wait = 0;
@@ -65,6 +74,9 @@ public final class TraceReport {
         boolean none = p.ranks().isEmpty();
         Map<String, String> row = row(c, p, s, "all", p.predictedSeconds(), none ? Double.NaN : comp, none ? Double.NaN : comm,
                 none ? Double.NaN : wait, msgs, bytes, s.events());
+        if (energy) {
+            row.put(io.scalecast.sim.Energy.COLUMN, num(p.energyJoules()));
+        }
         row.putAll(labels);
         t.addRow(row);
         return t;
