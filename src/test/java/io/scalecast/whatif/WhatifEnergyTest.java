@@ -64,7 +64,7 @@ class WhatifEnergyTest {
         refused("expected every figure as IDLE:BUSY", cat(hpl, "--power-node", "epyc-7551=100:200,xeon-8168=450"));
         refused("expected every figure as IDLE:BUSY", cat(hpl, "--power-node", "=100:200"));
         refused("gives no figure for epyc-7551", cat(hpl, "--vary", "node-type=epyc-7551", "--power-node", "xeon-8168=100:200"));
-        refused("reported for --app hpl only", "--app", "pingpong", "--power-node", "100:200");
+        refused("reported for --app hpl and trace only", "--app", "pingpong", "--power-node", "100:200");
     }
 
     private static String[] cat(String[] a, String... b) {
