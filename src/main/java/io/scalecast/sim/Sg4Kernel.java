@@ -26,7 +26,19 @@ final class Sg4Kernel extends Kernel {
         if (energy) {
             engine.plugin_host_energy_init(); // before the platform loads, as SimGrid 4.0's Java energy examples do
         }
-        engine.load_platform(platform);
+        java.nio.file.Path file = java.nio.file.Path.of(platform);
+        java.nio.file.Path loaded = TopologyZoneWrap.loadable(file, java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
+        try {
+            engine.load_platform(loaded.toString()); // a top-level topology cluster crashes 4.0: loaded inside a zone
+        } finally {
+            if (!loaded.equals(file)) {
+                try {
+                    java.nio.file.Files.deleteIfExists(loaded);
+                } catch (java.io.IOException e) {
+                    // a leftover copy in the temporary folder: harmless
+                }
+            }
+        }
     }
 
     @Override

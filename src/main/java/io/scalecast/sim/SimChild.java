@@ -63,7 +63,6 @@ public final class SimChild {
         MsgWorld world = null;
         try {
             // parameters and placement: what fails here is the input, not the simulation
-            refuseFatTreeWhereItCrashes(job.platform());
             if (!bare) {
                 ComputeNoise.configure(job.params());
                 world = new MsgWorld(job, skeleton.configure(job.params(), job.hosts().size()), skeleton);
@@ -84,22 +83,5 @@ public final class SimChild {
             return BareRing.run(job, init.toArray(new String[0]));
         }
         return world.run(init.toArray(new String[0]));
-    }
-
-    /** A FAT_TREE cluster on a SimGrid that crashes on one ({@link SimGridInfo#fatTreeCrashes}) is bad input, said before the engine loads it. */
-    private static void refuseFatTreeWhereItCrashes(String platform) {
-        if (!SimGridInfo.fatTreeCrashes()) {
-            return;
-        }
-        String xml;
-        try {
-            xml = java.nio.file.Files.readString(java.nio.file.Path.of(platform));
-        } catch (java.io.IOException e) {
-            return; // the engine's own load reports an unreadable platform
-        }
-        if (xml.contains("\"FAT_TREE\"")) {
-            throw new IllegalArgumentException(platform + ": a FAT_TREE cluster, which SimGrid " + SimGridInfo.version()
-                    + " cannot load (it crashes in NetZone::add_netzone_fatTree); use SimGrid 3.32 or another topology");
-        }
     }
 }

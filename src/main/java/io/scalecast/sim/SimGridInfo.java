@@ -32,15 +32,6 @@ public final class SimGridInfo {
         return "unknown";
     }
 
-    /**
-     * Whether this SimGrid crashes on a {@code FAT_TREE} cluster: 4.0 segfaults in
-     * {@code NetZone::add_netzone_fatTree} on any of them (docs/simgrid-versions.md), so such a
-     * platform is refused before the engine loads it.
-     */
-    public static boolean fatTreeCrashes() {
-        return version().startsWith("4.0.");
-    }
-
     /** Which bindings the build runs on, e.g. {@code Java S4U bindings, Debian simgrid-java}. */
     public static String engine() {
         try {

@@ -26,8 +26,6 @@ class WhatifBuyingStudyTest {
     @Test
     @Tag("slow")
     void nodeTypesNodeCountsAndTopologiesGiveTheSameTableForOneOrThreeJobs() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeFalse(io.scalecast.sim.SimGridInfo.fatTreeCrashes(),
-                "SimGrid " + io.scalecast.sim.SimGridInfo.version() + " crashes on FAT_TREE clusters (docs/simgrid-versions.md)");
         String[] common = {"whatif", "--quiet", "--base", "platforms/examples/cluster-4.xml", "--vary", "nodes=4,8",
                 "--vary", "node-type=epyc-7551,xeon-8168", "--vary", "network=ib-edr", "--vary", "topology=fat-tree:2:1,fat-tree:2:2",
                 "--app", "hpl", "--n", "2000", "--nb", "64", "--price-node", "epyc-7551=9000,xeon-8168=11000",

@@ -104,8 +104,6 @@ class WhatifSweepTest {
     @Test
     @Tag("slow")
     void multiDimensionHplSweepIsTheSameForOneOrTwoJobsAndMarksTheFront() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeFalse(io.scalecast.sim.SimGridInfo.fatTreeCrashes(),
-                "SimGrid " + io.scalecast.sim.SimGridInfo.version() + " crashes on FAT_TREE clusters (docs/simgrid-versions.md)");
         Path a = tmp.resolve("j1.csv");
         Path b = tmp.resolve("j2.csv");
         String[] common = {"whatif", "--quiet", "--base", BASE, "--vary", "network=ib-edr,fast-ethernet", "--vary", "topology=flat,fat-tree:2:1",

@@ -45,8 +45,6 @@ class AlltoallSimulationTest {
 
     @Test
     void theOversubscribedUplinkMakesTheLargeExchangeFourThirdsAsLong() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeFalse(io.scalecast.sim.SimGridInfo.fatTreeCrashes(),
-                "SimGrid " + io.scalecast.sim.SimGridInfo.version() + " crashes on FAT_TREE clusters (docs/simgrid-versions.md)");
         long mib = 1L << 20;
         double flat = time(cluster("flat", ""), mib);
         double tree = time(cluster("tree", "topology=\"FAT_TREE\" topo_parameters=\"2;2,2;1,1;1,1\""), mib);
