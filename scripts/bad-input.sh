@@ -48,6 +48,7 @@ printf '%s\n' '<?xml version="1.0"?>' '<platform version="4.1">' '<zone id="z" r
 sed 's/bw="12.5MBps"/bw="fast"/' "$C4" > "$F/bw-fast.xml"
 sed 's/speed="1Gf"/speed="-1Gf"/' "$C4" > "$F/speed-neg.xml"
 sed 's/radical="0-3"/radical="0-999999999"/' "$C4" > "$F/huge.xml"
+sed 's|bb_lat="5us"/>|bb_lat="5us"><prop id="wattage_per_state" value="300:100"/></cluster>|' "$C4" > "$F/watts-inverted.xml"
 # a ping-pong whose row 3 has time_s above its own time_max_s
 awk -F, 'BEGIN{OFS=","} /^#/||/^size/{print;next} {n++; if(n==2){$2=$5*10} print}' "$PP" > "$F/pp-inconsistent.csv"
 printf '\xff\xfe\x01garbage\x1b[31m red\n' > "$F/garbage.out"
@@ -202,6 +203,7 @@ bad predict 2 "$O/p.csv" predict treecode --platform "$C4" --particles 2000 --pr
 bad predict 2 "$O/p.csv" predict hpl --platform "$C4" --n 1000 --nb 0 --p 2 --q 2 --out "$O/p.csv"
 bad predict 2 "$O/p.csv" predict hpl --platform "$F/huge.xml" --n 1000 --nb 100 --p 2 --q 2 --out "$O/p.csv"
 bad predict 2 "$O/p.csv" predict hpl --platform "$F/no-route.xml" --n 1000 --nb 100 --p 1 --q 2 --out "$O/p.csv"
+bad predict 2 "$O/p.csv" predict hpl --platform "$F/watts-inverted.xml" --n 1000 --nb 100 --p 1 --q 2 --out "$O/p.csv"
 bad predict 2 "$O/p.csv" predict hpl --platform "$F/speed-neg.xml" --n 1000 --nb 100 --p 2 --q 2 --out "$O/p.csv"
 bad predict 2 "$O/p.csv" predict trace --trace "$F/adir" --platform "$C4" --out "$O/p.csv"
 bad predict 2 "$O/p.csv" predict trace --trace "$ROOT/src/test/resources/ti/all-actions" --platform "$C4" --out "$O/p.csv"
@@ -227,6 +229,8 @@ bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary nodes=2,4 --app hpl --n 500 --
 bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary network=ib-qdr --app pingpong --out "$O/w.csv"
 bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary nodes=16 --vary topology=torus:4x4x4 --app pingpong --out "$O/w.csv"
 bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary nodes=2 --app hpl --n 500 --nb 64 --price-node -5 --out "$O/w.csv"
+bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary nodes=2 --app hpl --n 500 --nb 64 --power-node 300:100 --out "$O/w.csv"
+bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary nodes=2 --app hpl --n 500 --nb 64 --power-node 100:x --out "$O/w.csv"
 bad sweep 2 "$O/w.csv" whatif --base "$F/no-route.xml" --vary nodes=2 --app pingpong --out "$O/w.csv"
 bad sweep 2 "$O/w.csv" whatif --base "$C4" --vary nodes=2 --app pingpong --jobs 0 --out "$O/w.csv"
 

@@ -115,6 +115,7 @@ public final class WhatIf {
         List<Integer> taskRanks = new ArrayList<>();
         for (Variant v : variants) {
             for (int r : ranksFor(s, v)) {
+                checkCoresForEnergy(s, v, r);
                 String id = safe(v.name()) + "-r" + r;
                 Path out = s.work().resolve("out").resolve(id + ".csv");
                 tasks.add(new CommandTask(id, List.of(s.app().command(v.platform().toString(), r, v.ranksPerNode(), out.toString())),
@@ -153,6 +154,23 @@ public final class WhatIf {
         double energy = !s.prices().simulatesEnergy() ? s.prices().energyJoules(v, nodes, time)
                 : t.has(io.scalecast.sim.Energy.COLUMN) ? t.number(k, io.scalecast.sim.Energy.COLUMN) : Double.NaN;
         return new Row(v.name(), nodes, ranks, 0, time, app.value(t, k), s.prices().cost(v, nodes), energy, false);
+    }
+
+    /**
+     * With the energy plugin a rank's CPU time is executed on a core, so a node may hold at most one rank per core
+     * (sim.Energy): said before any task runs, naming the variant.
+     */
+    private static void checkCoresForEnergy(Study s, Variant v, int ranks) {
+        if (!s.prices().simulatesEnergy()) {
+            return;
+        }
+        int rpn = v.ranksPerNode() != null ? v.ranksPerNode() : (ranks + v.nodes() - 1) / v.nodes();
+        int cores = io.scalecast.platform.PlatformFile.coresPerHost(v.platform());
+        if (rpn > cores) {
+            throw ScalecastException.badInput("--power-node IDLE:BUSY: variant " + v.name() + " puts " + rpn + " ranks on nodes of "
+                    + cores + " core(s); the host energy plugin needs at most one rank per core (a catalogue node is one core:"
+                    + " one rank per node), or give one figure of watts for the estimate");
+        }
     }
 
     /** Ranks to predict on a variant: the node count's full machine when nodes vary, else the asked list (checked to fit). */

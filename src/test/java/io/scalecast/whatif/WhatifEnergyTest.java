@@ -65,6 +65,8 @@ class WhatifEnergyTest {
         refused("expected every figure as IDLE:BUSY", cat(hpl, "--power-node", "=100:200"));
         refused("gives no figure for epyc-7551", cat(hpl, "--vary", "node-type=epyc-7551", "--power-node", "xeon-8168=100:200"));
         refused("reported for --app hpl and trace only", "--app", "pingpong", "--power-node", "100:200");
+        refused("puts 2 ranks on nodes of 1 core(s)", cat(hpl, "--vary", "node-type=epyc-7551", "--vary", "ranks-per-node=1,2",
+                "--power-node", "100:200"));
     }
 
     private static String[] cat(String[] a, String... b) {
