@@ -1,7 +1,9 @@
 package io.scalecast.calibrate;
 
 import io.scalecast.platform.PlatformWriter;
+import io.scalecast.probe.IprobeProbe;
 import io.scalecast.sim.MpiConfig;
+import io.scalecast.trace.SummaryTrace;
 import io.scalecast.util.ScalecastException;
 
 import java.util.ArrayList;
@@ -50,6 +52,13 @@ final class MpiProperties {
                         + " mpi.iprobe-overhead-s = 0", req.iprobe(), in.iprobeCost()));
             }
             props.put(MpiConfig.IPROBE_OVERHEAD, PlatformWriter.num(Math.max(0, in.iprobeCost())));
+            double cpu = IprobeProbe.cpuCost(SummaryTrace.read(req.iprobe()));
+            if (!Double.isNaN(cpu)) {
+                props.put(IprobeProbe.CPU_PROPERTY, PlatformWriter.num(Math.max(0, cpu)));
+                warnings.add(String.format(Locale.ROOT, "poll cost: %s: %.3e s of wall time and %.3e s of the rank's own CPU time per"
+                        + " empty MPI_Iprobe (%s: the tree code charges the CPU time like compute)", req.iprobe(), in.iprobeCost(), cpu,
+                        IprobeProbe.CPU_PROPERTY));
+            }
         }
         if (profile != null) {
             fromProfile(req, eagerReason, profile, fromProfile, props, warnings);

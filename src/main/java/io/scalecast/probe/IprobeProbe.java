@@ -22,6 +22,8 @@ public final class IprobeProbe {
     public static final String KEY = "iprobe_cost_s";
     /** The same poll's cost in the rank's own CPU time. */
     public static final String CPU_KEY = "iprobe_cpu_cost_s";
+    /** Platform property calibrate writes from {@value #CPU_KEY} (the tree-code skeleton charges it like compute). */
+    public static final String CPU_PROPERTY = "mpi.iprobe-cpu-s";
 
     private IprobeProbe() {
     }

@@ -207,6 +207,8 @@ class MeasureProbesTest {
         String xml = Files.readString(plat);
         assertTrue(xml.contains("<prop id=\"mpi.iprobe-overhead-s\" value=\"" + io.scalecast.platform.PlatformWriter.num(Math.max(0, cost))
                 + "\"/>"), xml);
+        assertTrue(xml.contains("<prop id=\"mpi.iprobe-cpu-s\" value=\"" + io.scalecast.platform.PlatformWriter.num(Math.max(0, cpu))
+                + "\"/>"), xml);
         Path notIprobe = dir.resolve("n.csv");
         Files.writeString(notIprobe, "# kind: summary\nkey,value,unit\nfoo,1,s\n");
         Cli bad = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--iprobe", notIprobe.toString(), "--nodes",

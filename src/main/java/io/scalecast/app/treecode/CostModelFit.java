@@ -67,8 +67,12 @@ public final class CostModelFit {
         }
         CostModel c = CostModel.fit(ts, speed, String.join(", ", srcs) + speedSrc).withAnchorOrder(order);
         if (anchorIprobe != null) {
-            double poll = Math.max(0, IprobeProbe.cost(SummaryTrace.read(anchorIprobe), anchorIprobe.toString()));
-            c = c.withAnchorPoll(poll, String.format(Locale.ROOT, "anchor poll cost: %s, %.3e s per empty MPI_Iprobe", anchorIprobe, poll));
+            // the CPU figure when the trace has it (the one the skeleton then charges); on 1 rank it equals the wall figure
+            SummaryTrace t = SummaryTrace.read(anchorIprobe);
+            double cpu = IprobeProbe.cpuCost(t);
+            double poll = Math.max(0, Double.isNaN(cpu) ? IprobeProbe.cost(t, anchorIprobe.toString()) : cpu);
+            c = c.withAnchorPoll(poll, String.format(Locale.ROOT, "anchor poll cost: %s, %.3e s per empty MPI_Iprobe%s", anchorIprobe, poll,
+                    Double.isNaN(cpu) ? "" : " (the rank's own CPU time)"));
         }
         return c;
     }

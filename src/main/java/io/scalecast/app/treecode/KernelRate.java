@@ -21,17 +21,25 @@ import java.util.Map;
  * anchor seconds × anchor speed / kernel rate instead, it is given the anchor speed × host speed / kernel rate.
  * Without an anchor order, or without a grid, the anchor speed is the cost model's (host speed against anchor speed).</p>
  *
+ * <p>A poll's own CPU time ({@code mpi.iprobe-cpu-s}, measured on the target) is a time on a core of the target that the
+ * rank has to itself; it is stretched as the kernels are by sharing, not by the anchor-to-target machine ratio:
+ * {@code pollSpeedFlops} = host speed × (the grid's 1-rank rate / the rate the kernels run at), both at the anchor's
+ * order, so a poll CPU second takes (1-rank rate / kernel rate) seconds on a simulated core of its own (a testbed node
+ * whose loaded rate already holds the sharing) and SimGrid shares it further where ranks outnumber a host's cores.
+ * 0 = without a grid row: the host's core speed.</p>
+ *
  * @param anchorSpeedFlops the anchor speed to give the skeleton
+ * @param pollSpeedFlops   flops the skeleton charges per second of a poll's own CPU time; 0 = the host's core speed
  * @param reason           what was read (provenance of the prediction)
  */
-public record KernelRate(double anchorSpeedFlops, String reason) {
+public record KernelRate(double anchorSpeedFlops, double pollSpeedFlops, String reason) {
     /** Platform property: the dgemm grid measured while the ranks streamed to each other. */
     public static final String TRAFFIC_GRID = Calibrator.NODE_DGEMM_TRAFFIC;
 
     public static KernelRate of(CostModel c, Path platform, int ranksPerNode, int procs) {
         int order = c.anchorDgemmOrder();
         if (order <= 0 || !(c.anchorCoreSpeedFlops() > 0)) {
-            return new KernelRate(c.anchorCoreSpeedFlops(), c.anchorCoreSpeedFlops() > 0
+            return new KernelRate(c.anchorCoreSpeedFlops(), 0, c.anchorCoreSpeedFlops() > 0
                     ? "host speed against the cost model's anchor speed (the anchor speed was not read from a dgemm row)"
                     : "host speed (the cost model has no anchor speed: the platform's nodes are the anchor machine)");
         }
@@ -40,7 +48,7 @@ public record KernelRate(double anchorSpeedFlops, String reason) {
         String key = traffic ? TRAFFIC_GRID : Calibrator.NODE_DGEMM;
         String line = props.get(key);
         if (line == null) {
-            return new KernelRate(c.anchorCoreSpeedFlops(), "host speed against the cost model's anchor speed (the platform carries no "
+            return new KernelRate(c.anchorCoreSpeedFlops(), 0, "host speed against the cost model's anchor speed (the platform carries no "
                     + Calibrator.NODE_DGEMM + ")");
         }
         DgemmTrace grid = DgemmTrace.decode(line, platform + " " + key);
@@ -51,7 +59,8 @@ public record KernelRate(double anchorSpeedFlops, String reason) {
                     + " (the cost model's anchor speed was read at n=" + order + "; calibrate from a dgemm trace that measured that order)");
         }
         double host = io.scalecast.app.hpl.PlatformFigures.read(platform).hostSpeedFlopsPerSecond();
-        return new KernelRate(c.anchorCoreSpeedFlops() * host / rate, String.format(Locale.ROOT,
+        double alone = DgemmTrace.plateauRate(grid.points(), 1, order);
+        return new KernelRate(c.anchorCoreSpeedFlops() * host / rate, Double.isNaN(alone) ? 0 : host * alone / rate, String.format(Locale.ROOT,
                 "%s at the anchor's order n=%d with %d rank(s) loaded: %.4g Gflop/s per core against the anchor's %.4g%s", key, order,
                 load, rate / 1e9, c.anchorCoreSpeedFlops() / 1e9, traffic ? " (measured while the ranks streamed to each other)" : ""));
     }

@@ -13,9 +13,14 @@ import java.util.Map;
  * @param anchorSpeedFlops  the cost model's anchor core speed, flop/s; 0 = the platform's core speed
  * @param anchorPollSeconds what one poll cost in the anchor run, seconds (already in the cost model)
  * @param serviceDelay      true: an owner still walking serves a request at its next poll; false: at once
+ * @param pollCpuSeconds    a poll's own CPU time on the target ({@code mpi.iprobe-cpu-s}), seconds; negative = not measured
+ *                          (the wall figure {@code mpi.iprobe-overhead-s} is charged instead)
+ * @param pollSpeedFlops    flops per second of that CPU time ({@link KernelRate#pollSpeedFlops}); 0 = the core speed
  */
-record TreecodeJob(Path plans, double anchorSpeedFlops, double anchorPollSeconds, boolean serviceDelay) {
-    static final String PLANS = "plans", ANCHOR_SPEED = "anchor-speed", ANCHOR_POLL = "anchor-poll-s", SERVICE_DELAY = "service-delay";
+record TreecodeJob(Path plans, double anchorSpeedFlops, double anchorPollSeconds, boolean serviceDelay, double pollCpuSeconds,
+                   double pollSpeedFlops) {
+    static final String PLANS = "plans", ANCHOR_SPEED = "anchor-speed", ANCHOR_POLL = "anchor-poll-s", SERVICE_DELAY = "service-delay",
+            POLL_CPU = "poll-cpu-s", POLL_SPEED = "poll-speed";
 
     /** {@code extra} (placement and other simulation options) first, then the skeleton's own parameters. */
     Map<String, String> toParams(Map<String, String> extra) {
@@ -23,6 +28,8 @@ record TreecodeJob(Path plans, double anchorSpeedFlops, double anchorPollSeconds
         m.put(PLANS, plans.toString());
         m.put(ANCHOR_SPEED, Double.toString(anchorSpeedFlops));
         m.put(ANCHOR_POLL, Double.toString(anchorPollSeconds));
+        m.put(POLL_CPU, Double.toString(pollCpuSeconds));
+        m.put(POLL_SPEED, Double.toString(pollSpeedFlops));
         if (!serviceDelay || m.containsKey(SERVICE_DELAY)) {
             m.put(SERVICE_DELAY, serviceDelay ? "poll" : "none");
         }
@@ -35,7 +42,8 @@ record TreecodeJob(Path plans, double anchorSpeedFlops, double anchorPollSeconds
             throw new IllegalArgumentException("tree-code skeleton parameter " + PLANS + " missing");
         }
         return new TreecodeJob(Path.of(plans), Double.parseDouble(params.getOrDefault(ANCHOR_SPEED, "0")),
-                Double.parseDouble(params.getOrDefault(ANCHOR_POLL, "0")), serviceDelay(params));
+                Double.parseDouble(params.getOrDefault(ANCHOR_POLL, "0")), serviceDelay(params),
+                Double.parseDouble(params.getOrDefault(POLL_CPU, "-1")), Double.parseDouble(params.getOrDefault(POLL_SPEED, "0")));
     }
 
     /** The {@code service-delay} option of a parameter map: {@code poll} (default) or {@code none}. */

@@ -1,5 +1,6 @@
 package io.scalecast.app.treecode;
 
+import io.scalecast.probe.IprobeProbe;
 import io.scalecast.sim.SimEngine;
 import io.scalecast.sim.SimJob;
 import io.scalecast.sim.SimResult;
@@ -142,6 +143,18 @@ public final class TreecodePredictor {
         return out;
     }
 
+    /**
+     * A poll's own CPU time on the target: the simulation option {@value IprobeProbe#CPU_PROPERTY}, else the platform's
+     * (calibrate writes it from an iprobe trace that has the CPU column); -1 when neither has it.
+     */
+    static double pollCpuSeconds(Config c, Path platform) {
+        String v = c.simParams().get(IprobeProbe.CPU_PROPERTY);
+        if (v == null) {
+            v = io.scalecast.platform.PlatformFile.read(platform).props().get(IprobeProbe.CPU_PROPERTY);
+        }
+        return v == null ? -1 : Double.parseDouble(v);
+    }
+
     /** The skeleton run of one model on one platform (a SimGrid child JVM). */
     private static SimResult run(Config c, Path platform, Model m) {
         Path tmp = null;
@@ -151,8 +164,9 @@ public final class TreecodePredictor {
             Path plans = tmp;
             cleanup = io.scalecast.util.Interrupts.onInterrupt(() -> plans.toFile().delete());
             AtomicFiles.writeString(tmp, Json.gson().toJson(m.plans()));
-            Map<String, String> params = new TreecodeJob(tmp, kernelRate(c, platform, m.procs()).anchorSpeedFlops(), c.cost().anchorPollSeconds(),
-                    TreecodeJob.serviceDelay(c.simParams())).toParams(c.simParams());
+            KernelRate rate = kernelRate(c, platform, m.procs());
+            Map<String, String> params = new TreecodeJob(tmp, rate.anchorSpeedFlops(), c.cost().anchorPollSeconds(),
+                    TreecodeJob.serviceDelay(c.simParams()), pollCpuSeconds(c, platform), rate.pollSpeedFlops()).toParams(c.simParams());
             SimJob job = Simulations.job(platform, TreecodeSkeleton.class, params, List.of(), List.of());
             return SimEngine.run(job);
         } catch (IOException e) {

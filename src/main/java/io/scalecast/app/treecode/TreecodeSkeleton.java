@@ -32,12 +32,12 @@ import java.util.Map;
  *       {@code service-delay}: {@code poll} (default) or {@code none} (the owner serves at once); a platform whose MPI
  *       answers requests at arrival ({@code mpi.request-service: at-arrival}) also adds none.
  *       Each segment also pays its polls ({@link StepPlan.Rank#segmentPolls}) at the platform's cost of an
- *       empty MPI_Iprobe ({@code mpi.iprobe-overhead-s}, measured on the target by {@code measure iprobe})
- *       less what a poll cost in the anchor run (parameter {@code anchor-poll-s}, already in the cost model;
- *       a 1-rank run is the anchor's own situation and pays nothing more);
- *       not scaled: it is a time on the target (the wall time a poll adds when every rank computes and polls),
- *       charged as work at the speed the rank gets when every rank computes at once (measured in the
- *       simulation), so that polls occupy shared cores as they do on the target; 0 unless calibrated;</li>
+ *       empty MPI_Iprobe (measured on the target by {@code measure iprobe}) less what a poll cost in the anchor
+ *       run (parameter {@code anchor-poll-s}, already in the cost model; a 1-rank run is the anchor's own
+ *       situation and pays nothing more): the poll's own CPU time (parameter {@code poll-cpu-s}, from
+ *       {@code mpi.iprobe-cpu-s}) charged like compute at {@code poll-speed} ({@link KernelRate#pollSpeedFlops}),
+ *       else the wall figure ({@code mpi.iprobe-overhead-s}) as work at the speed the rank gets when every rank
+ *       computes at once (measured in the simulation); 0 unless calibrated;</li>
  *   <li>a barrier (load imbalance shows here), then the kick (a pass over the particles).</li>
  * </ol>
  */
@@ -60,6 +60,8 @@ public final class TreecodeSkeleton implements Skeleton {
     private double anchorSpeed;
     /** What one poll cost in the anchor run (seconds), already inside the cost model's coefficients. */
     private double anchorPoll;
+    /** A poll's own CPU time on the target (seconds, negative = not measured) and the flops per second it is charged at. */
+    private double pollCpu, pollSpeed;
 
     @Override
     public int configure(Map<String, String> params, int hostCount) {
@@ -72,6 +74,8 @@ public final class TreecodeSkeleton implements Skeleton {
         }
         anchorSpeed = job.anchorSpeedFlops();
         anchorPoll = job.anchorPollSeconds();
+        pollCpu = job.pollCpuSeconds();
+        pollSpeed = job.pollSpeedFlops();
         serviceDelay = job.serviceDelay();
         int procs = plans.get(0).procs();
         int s = plans.size();
@@ -206,14 +210,10 @@ public final class TreecodeSkeleton implements Skeleton {
                 }
             }
         }
-        // One rank polls no peer: that is the anchor run itself, whose polls are in the cost model already.
-        double pollCost = p > 1 ? Math.max(0, world.config().iprobeOverheadSeconds() - anchorPoll) : 0;
+        double[] poll = pollCost(world, p, loadedSpeed);
         for (int s = 0; s < mine.segmentSeconds().length; s++) {
             work(world, mine.segmentSeconds()[s]);
-            // The measured poll cost is the wall time a poll adds when every rank computes and polls, so it is
-            // charged as work at the fully loaded speed: where ranks share cores, a poll (and the switch to the
-            // rank beside it that Open MPI's yield makes) occupies the core, not just this rank's clock.
-            world.compute(mine.segmentPolls()[s] * pollCost * loadedSpeed);
+            world.compute(mine.segmentPolls()[s] * poll[0] * poll[1]);
             for (int q = 0; q < p; q++) {
                 long c = mine.segmentLines()[s][q];
                 if (c == 0) {
@@ -235,6 +235,24 @@ public final class TreecodeSkeleton implements Skeleton {
         }
         walkDone[step][me] = true;
         world.waitall(served);
+    }
+
+    /**
+     * What one poll costs beyond the anchor's: {seconds, flop/s they are charged at}. One rank polls no peer: that is
+     * the anchor run itself, whose polls are in the cost model already. With the poll's own CPU time ({@code poll-cpu-s})
+     * the poll is CPU work of this rank, charged like compute (at {@code poll-speed}), so the simulation shares it as
+     * it shares the walk. Without it the wall figure (the time a poll adds when every rank computes and polls, which
+     * where ranks share a core holds the other ranks' polls too) is charged at the fully loaded speed, so that it
+     * occupies the core for that long.
+     */
+    private double[] pollCost(Comm world, int p, double loadedSpeed) {
+        if (p <= 1) {
+            return new double[] {0, 0};
+        }
+        if (pollCpu >= 0) {
+            return new double[] {Math.max(0, pollCpu - anchorPoll), pollSpeed > 0 ? pollSpeed : coreSpeed};
+        }
+        return new double[] {Math.max(0, world.config().iprobeOverheadSeconds() - anchorPoll), loadedSpeed};
     }
 
     @Override

@@ -74,6 +74,41 @@ class PollCostTest {
                 "t_grav grew by " + grew + " s (base " + base + " s), expected within [" + added[0] + ", " + added[3] + "]");
     }
 
+    /**
+     * 3 ranks on one host with 2 cores and the poll's own CPU time ({@code mpi.iprobe-cpu-s}): the poll is CPU work
+     * of the rank, shared by the simulation like compute, so the step grows by about polls × CPU time × 3/2 (each rank
+     * gets 2/3 of a core). The wall figure, also given, must not be used: it would add polls × 15 µs (2.5 × more); CPU
+     * time charged at the loaded speed (not shared again) would add only polls × 4 µs.
+     */
+    @Test
+    void theCpuFigureIsSharedLikeComputeAndTheWallFigureIgnored(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path platform = dir.resolve("one-host-2-cores.xml");
+        java.nio.file.Files.writeString(platform, """
+                <?xml version='1.0'?>
+                <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+                <platform version="4.1">
+                  <cluster id="h" prefix="h-" suffix="" radical="0-0" speed="1Gf" core="2" bw="100GBps" lat="1ns"/>
+                </platform>
+                """);
+        Particles p = ParticleGenerator.generate(20000, Distribution.SMOOTH, 3);
+        double cpu = 4e-6;
+        Map<String, String> poll = Map.of("mpi.iprobe-cpu-s", Double.toString(cpu), "mpi.iprobe-overhead-s", "1.5e-5",
+                "ranks-per-node", "3", "service-delay", "none");
+        Map<String, String> none = Map.of("ranks-per-node", "3", "service-delay", "none");
+        TreecodePredictor.Config with = new TreecodePredictor.Config(platform, p, List.of(3), 1, 0.8, COST, Orb.PKDGRAV,
+                TreecodePredictor.DEFAULT_SEGMENTS, poll);
+        TreecodePredictor.Config without = new TreecodePredictor.Config(platform, p, List.of(3), 1, 0.8, COST, Orb.PKDGRAV,
+                TreecodePredictor.DEFAULT_SEGMENTS, none);
+        TreecodePredictor.Model m = TreecodePredictor.model(with, 3);
+        double[] added = m.plans().get(0).ranks().stream().mapToDouble(r -> Arrays.stream(r.segmentPolls()).sum() * cpu * 1.5)
+                .sorted().toArray();
+        double grew = TreecodePredictor.simulate(with, platform, m).gravSeconds()
+                - TreecodePredictor.simulate(without, platform, m).gravSeconds();
+        assertTrue(added[0] > 0.02, "the added time must be measurable: " + added[0]);
+        assertTrue(grew > 0.9 * added[0] && grew < 1.1 * added[2],
+                "t_grav grew by " + grew + " s, expected polls x cpu x 3/2 within [" + added[0] + ", " + added[2] + "]");
+    }
+
     @Test
     void stepGrowsByEachRanksPollsTimesTheCostAboveTheAnchors() {
         Particles p = ParticleGenerator.generate(20000, Distribution.SMOOTH, 3);

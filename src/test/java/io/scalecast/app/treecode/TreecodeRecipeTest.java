@@ -104,6 +104,9 @@ class TreecodeRecipeTest {
         KernelRate full = KernelRate.of(c, xml, 2, 2);
         assertEquals(6.0e9 * 2.0e9 / 5.0e9, full.anchorSpeedFlops(), 1);
         assertTrue(full.reason().contains("n=192 with 2 rank(s) loaded"), full.reason());
+        // a poll's own CPU second: the 1-loaded rate (6) against the 2-loaded (5) the kernels run at, in host flops
+        assertEquals(2.0e9 * 6.0e9 / 5.0e9, full.pollSpeedFlops(), 1);
+        assertEquals(2.0e9, KernelRate.of(c, xml, 1, 1).pollSpeedFlops(), 1);
         // 1 rank per node on 2 cores: the 1-loaded row, the anchor's own rate: anchor seconds stay anchor seconds
         assertEquals(2.0e9, KernelRate.of(c, xml, 1, 1).anchorSpeedFlops(), 1);
         // a cost model whose speed was not read from a dgemm row keeps host speed against anchor speed
