@@ -84,8 +84,9 @@ final class MsgWorld {
         kernel.init(init, job.platform(), energy);
         kernel.hosts(job.hosts(), job.platform());
         int[] rankHosts = Energy.rankHosts(machineOfRank);
-        if (energy && Energy.missingProfile(kernel, job, rankHosts) != null) {
-            SimChild.badInput(Energy.missingProfile(kernel, job, rankHosts));
+        String missing = energy ? Energy.missingProfile(kernel, job, rankHosts) : null;
+        if (missing != null) {
+            SimChild.badInput(missing);
         }
         int[] world = new int[ranks];
         for (int r = 0; r < ranks; r++) {

@@ -126,8 +126,7 @@ public record Prices(Map<String, Double> node, Map<String, Double> nic, double p
     }
 
     private static double pick(Map<String, Double> m, WhatIf.Variant v, Variation.Dimension d, String opt, double none) {
-        Double x = pick(m, v.values(), v.name(), d, opt, (Double) none);
-        return x;
+        return pick(m, v.values(), v.name(), d, opt, (Double) none);
     }
 
     /** The figure for the variant's value of {@code d} (or its name), the single figure, or {@code none} when absent. */

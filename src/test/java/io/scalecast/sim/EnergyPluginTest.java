@@ -86,6 +86,12 @@ class EnergyPluginTest {
                 () -> run(oneCore, Map.of("ranks", "3", "ranks-per-node", "2")));
         assertEquals(2, e.exitCode(), e.getMessage());
         assertTrue(e.getMessage().contains("at most one rank per core"), e.getMessage());
+        Path half = tmp.resolve("half.xml");
+        Files.writeString(half, Files.readString(platform("half", 1, IDLE + ":" + BUSY)).replaceFirst("<prop [^>]*/></host><host id=\"b\"",
+                "</host><host id=\"b\""));
+        ScalecastException h = assertThrows(ScalecastException.class, () -> run(half, Map.of()));
+        assertEquals(2, h.exitCode(), h.getMessage());
+        assertTrue(h.getMessage().contains("host a holds a rank but has no wattage_per_state"), h.getMessage());
         for (String bad : new String[] {"100:x", "-5:200", "300:200", "100", "100:200:300:400", "100:200,100:200"}) {
             Path p = platform("bad", 1, bad);
             ScalecastException b = assertThrows(ScalecastException.class, () -> run(p, Map.of()), bad);
