@@ -135,4 +135,35 @@ class DiscrepancyTest {
         assertTrue(h.err.contains("held-out"), h.err);
         assertFalse(Files.exists(out2));
     }
+
+    /** In validate: the pairs' intervals with σ contain those without, around the same point, and the rank follows. */
+    @Test
+    void validatesIntervalsWidenByTheCasesSigma() throws Exception {
+        Path c = tmp.resolve("case");
+        Files.createDirectories(c);
+        Files.writeString(c.resolve("measured.csv"), "size_bytes,time_s\n1,1.12\n2,2.0\n");
+        Files.writeString(c.resolve("case.json"), """
+                {"title": "t", "steps": [["simulate", "pingpong", "--platform", "x.xml", "--out", "{work}/p.csv"]],
+                 "predicted": "{work}/p.csv", "measured": "measured.csv", "key": ["size_bytes"],
+                 "predicted_value": "time_s", "measured_value": "time_s", "tolerance": {"max_abs_rel_error": 0.5}, "source": "test"}
+                """);
+        ValidationCase vc = ValidationCase.read(c);
+        io.scalecast.trace.CsvTable point = new io.scalecast.trace.CsvTable(new io.scalecast.trace.Provenance(), List.of("size_bytes", "time_s"))
+                .add("1", "1.0").add("2", "2.0");
+        CaseResult r = CaseResult.judge(vc, Pairing.pair(point, io.scalecast.trace.CsvTable.read(vc.measured()), vc.key(), "time_s", "time_s"), 0);
+        List<io.scalecast.trace.CsvTable> samples = new java.util.ArrayList<>();
+        for (double f : new double[]{0.97, 0.99, 1.0, 1.01, 1.03}) {
+            samples.add(new io.scalecast.trace.CsvTable(new io.scalecast.trace.Provenance(), List.of("size_bytes", "time_s"))
+                    .add("1", String.valueOf(f)).add("2", String.valueOf(2 * f)));
+        }
+        List<Pair> alone = Intervals.withIntervals(r, samples, 0.9, Double.NaN);
+        List<Pair> with = Intervals.withIntervals(r, samples, 0.9, 0.1);
+        for (int p = 0; p < 2; p++) {
+            assertEquals(alone.get(p).predicted(), with.get(p).predicted(), 0, "the point does not move");
+            assertTrue(with.get(p).low() < alone.get(p).low() && with.get(p).high() > alone.get(p).high(), with.get(p).toString());
+        }
+        // the 12 % miss lies outside the samples' ±3 % and inside the combined interval (z σ ≈ 16 %)
+        assertFalse(alone.get(0).covered());
+        assertTrue(with.get(0).covered() && with.get(0).coveredAt(0.9) && !with.get(0).coveredAt(0.5), with.get(0).toString());
+    }
 }
