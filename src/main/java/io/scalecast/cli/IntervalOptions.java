@@ -47,10 +47,10 @@ final class IntervalOptions {
         if ("none".equals(value)) {
             return null;
         }
-        Path file = value == null ? root.resolve(Discrepancy.DEFAULT_FILE) : Path.of(value);
-        if (value == null && !java.nio.file.Files.isRegularFile(file)) {
-            return null;
+        if (value == null) {
+            return Discrepancy.installed(root);
         }
+        Path file = Path.of(value);
         if (!java.nio.file.Files.isRegularFile(file)) {
             throw ScalecastException.badInput("--discrepancy " + value + ": no such file (a table of scalecast tools discrepancy, or none)");
         }

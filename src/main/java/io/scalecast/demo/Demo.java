@@ -229,7 +229,8 @@ public final class Demo {
             answer.heading(2, "Validation", "validation").paragraph("Not yet available: no validation case is committed under validation/.");
             return NOT_YET + "no validation/*/case.json committed yet";
         }
-        List<CaseResult> results = Validator.run(cases, opt.executor(), new Validator.Options(opt.root(), work, opt.samples(), 1),
+        List<CaseResult> results = Validator.run(cases, opt.executor(), new Validator.Options(opt.root(), work, opt.samples(), 1,
+                        io.scalecast.validate.Intervals.DEFAULT_CONFIDENCE, io.scalecast.validate.Discrepancy.installed(opt.root())),
                 Progress.onTerminal("demo: validation", opt.quiet()));
         validationExit = Validator.exitCode(results);
         AtomicFiles.writeString(opt.report().resolve("validation.csv"), ValidationReport.pointsCsv(results));
@@ -240,7 +241,9 @@ public final class Demo {
         if (opt.samples() > 0) {
             double cov = ValidationReport.overallCoverage(results);
             notes.add(Double.isNaN(cov) ? "Prediction intervals: no case's platform has confidence intervals or measured variability."
-                    : String.format(Locale.ROOT, "Prediction intervals (%d platform samples per case, %.0f%% central interval, docs/intervals.md):"
+                    : String.format(Locale.ROOT, "Prediction intervals (%d platform samples per case"
+                    + (io.scalecast.validate.Discrepancy.installed(opt.root()) == null ? "" : " and the model discrepancy of "
+                    + io.scalecast.validate.Discrepancy.DEFAULT_FILE) + ", %.0f%% central interval, docs/intervals.md):"
                     + " %.0f%% of the measured points with an interval fall inside it.", opt.samples(),
                     100 * io.scalecast.validate.Intervals.DEFAULT_CONFIDENCE, 100 * cov));
         }

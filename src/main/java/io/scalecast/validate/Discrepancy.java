@@ -87,6 +87,12 @@ public record Discrepancy(String source, List<Row> rows) {
         return new Discrepancy(file.toString(), rows);
     }
 
+    /** The installation's committed table ({@link #DEFAULT_FILE} under {@code root}), or null when there is none. */
+    public static Discrepancy installed(Path root) {
+        Path file = root.resolve(DEFAULT_FILE);
+        return java.nio.file.Files.isRegularFile(file) ? read(file) : null;
+    }
+
     /**
      * The σ for a case of {@code family} named {@code caseName}: the row that leaves its group out, else (a case the table
      * was not estimated from, or {@code caseName} null for a prediction) the row over every group; NaN without one.
