@@ -49,14 +49,26 @@ public final class Dirs {
         }
     }
 
+    /**
+     * Deletes the tree, walking it again while it still exists (up to 5 times, 20 ms apart): on an interrupt the
+     * command's own threads may still be writing into it while the walk runs, so one walk can leave a folder that a
+     * file appeared in after the walk listed it.
+     */
     private static void deleteQuietly(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | java.io.UncheckedIOException ignored) {
-            // scratch space only
+        for (int attempt = 0; attempt < 5 && Files.exists(dir); attempt++) {
+            if (attempt > 0) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+            try (Stream<Path> s = Files.walk(dir)) {
+                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException | java.io.UncheckedIOException ignored) {
+                // scratch space only; a file that vanished under the walk is retried by the next attempt
+            }
         }
     }
 
