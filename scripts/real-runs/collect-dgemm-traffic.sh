@@ -18,7 +18,7 @@ TB="${TB:-dt}"
 NICE=(nice -n -19)
 quiet_setup
 mark() {
-  sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}" "$1"
+  mark_priority "$1"
   sed -i "/^# loadavg:/a # testbed: $(testbed_line); tbf on both ends of each node's veth, 1 rank per node, each node pinned to its own core" "$1"
   [ "$QUIET" = 1 ] && sed -i "/^# loadavg:/a # $(quiet_line)" "$1"
   return 0

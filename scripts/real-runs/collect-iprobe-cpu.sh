@@ -33,7 +33,7 @@ measure() {   # $1 = config, then measure iprobe's placement options
   "${NICE[@]}" "$SC" measure iprobe "$@" --runs "$RUNS" --repeats "$REPEATS" --working-set-kb "$ws" --out "$out.tmp" >&2 || {
     quiet_off; rm -f "$out.tmp"; log "$cfg: FAILED"; return 0; }
   quiet_off
-  sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}" "$out.tmp"
+  mark_priority "$out.tmp"
   local q; q="$(quiet_line)"; [ -n "$q" ] && sed -i "/^# loadavg:/a # $q" "$out.tmp"
   sed -i "/^# loadavg:/a # collected by: scripts/real-runs/collect-iprobe-cpu.sh ($cfg; other engineers were building, machine loaded)" "$out.tmp"
   case "$cfg" in testbed-*) sed -i "/^# loadavg:/a # testbed: $(testbed_line); 1 rank per node; the nodes share this host's 2 cores" "$out.tmp";; esac

@@ -23,7 +23,6 @@ WS_KB="${WS_KB:-0}"
 NICE=(nice -n -19)
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(shm testbed)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
-mark() { sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}" "$1"; }
 
 exec 9>"$LOCK"
 log "waiting for the measurement lock"; flock 9; log "lock taken"
@@ -33,7 +32,7 @@ if want shm; then
     [ -s "$out" ] && { log "$out: already there"; continue; }
     mca="$SHM_MCA"; [ "$np" = 4 ] && mca="$SHM4_MCA"
     "${NICE[@]}" "$SC" measure iprobe --np "$np" --mpirun-args "$mca" --runs "$RUNS" --repeats "$REPEATS" --working-set-kb "$WS_KB" --out "$out" >&2
-    mark "$out"
+    mark_priority "$out"
   done
 fi
 if want testbed; then
@@ -43,7 +42,7 @@ if want testbed; then
       [ -s "$out" ] && { log "$out: already there"; continue; }
       cleanup; "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" >&2
       "${NICE[@]}" "$SC" measure iprobe --testbed "$TB" --np "$nodes" --runs "$RUNS" --repeats "$REPEATS" --working-set-kb "$WS_KB" --out "$out" >&2
-      mark "$out"
+      mark_priority "$out"
       sed -i "/^# loadavg:/a # testbed: $(testbed_line); tbf on both ends of each node's veth, 1 rank per node; the nodes share this host's 2 cores" "$out"
       cleanup
     done

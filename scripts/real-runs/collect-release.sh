@@ -18,14 +18,13 @@ SHM="${SHM:-1}"
 DELAYED="${DELAYED:-1}"
 DELAY_S="${DELAY_S:-0.05}"
 NICE=(nice -n -19)
-mark() { sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}" "$1"; }
 
 exec 9>"$LOCK"
 log "waiting for the measurement lock"; flock 9; log "lock taken"
 out="$ROOT/traces/local/release-shm-2r.csv"
 if [ "$SHM" = 1 ] && [ ! -s "$out" ]; then
   "${NICE[@]}" "$SC" measure release --np 2 --mpirun-args "--mca btl_vader_single_copy_mechanism none" --runs "$RUNS" --out "$out" >&2
-  mark "$out"
+  mark_priority "$out"
 fi
 for rate in $RATES; do
   for kind in release release-delayed; do
@@ -38,7 +37,7 @@ for rate in $RATES; do
     [ -s "$out" ] && { log "$out: already there"; continue; }
     cleanup; "$SC" testbed up --name "$TB" --nodes 2 --rate "$rate" $UP_ARGS >&2
     "${NICE[@]}" "$SC" measure release --testbed "$TB" --np 2 --runs "$RUNS" "${extra[@]}" --out "$out" >&2
-    mark "$out"
+    mark_priority "$out"
     sed -i "/^# loadavg:/a # testbed: $(testbed_line); tbf on both ends of each node's veth, 1 rank per node" "$out"
     cleanup
   done

@@ -8,6 +8,9 @@ log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
 # The testbed's shape, for provenance (the probe's own lines name the hostfile, not the rate).
 testbed_line() { "$SC" testbed status | awk -v n="$TB" '$1=="testbed" && $2==n":" {sub(/^testbed /,""); print; exit}'; }
 cleanup() { "$SC" testbed down --name "$TB" >/dev/null 2>&1 || true; }
+# The priority line of a trace taken under the lock at the script's NICE (each lines-after-loadavg insert lands
+# directly below "# loadavg:", so a later insert reads above an earlier one).
+mark_priority() { sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}" "$1"; }
 trap cleanup EXIT
 # The tree code's shared-memory placements, shared by collect-treecode.sh (the runs) and collect-iprobe.sh (the
 # poll cost of each placement), so both always measure the same thing. 1 and 2 ranks: copy-in/copy-out as the
