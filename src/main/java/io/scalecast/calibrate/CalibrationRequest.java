@@ -41,6 +41,9 @@ import java.nio.file.Path;
  * @param sources             what each input is and where it was found ({@code calibrate --traces}: the folder's files and
  *                            what is missing), recorded with the platform; empty when every input was named on the command line
  *
+ * @param binding             {@code core} or {@code none}: how the application's launch binds ranks to cores ({@code --binding});
+ *                            null: read from the traces' launch lines ({@link LaunchBinding})
+ *
  * <p>Build with {@link #builder()}: every field is optional there, unset numbers keep their documented default.</p>
  */
 public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, Path swapSummary, Path dgemm,
@@ -49,7 +52,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
                                  int beffProcs, long beffLmaxBytes, int beffRandomPatterns, int dgemmN, int dgemmRanksLoaded,
                                  double latencyAssumedSeconds, String latencyReason, Path swapTrace, Path iprobe, Path sendRelease,
                                  boolean noBurst, String mpiProfile, java.util.List<Path> variability, Path dgemmTraffic,
-                                 java.util.List<String> sources) {
+                                 java.util.List<String> sources, String binding) {
 
     public static Builder builder() {
         return new Builder();
@@ -82,6 +85,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         private String mpiProfile;
         private java.util.List<Path> variability = java.util.List.of();
         private Path dgemmTraffic;
+        private String binding;
         private final java.util.List<String> sources = new java.util.ArrayList<>();
 
         public Builder pingpong(Path v) { pingpong = v; return this; }
@@ -108,6 +112,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         public Builder mpiProfile(String v) { mpiProfile = v; return this; }
         public Builder variability(java.util.List<Path> v) { variability = v == null ? java.util.List.of() : v; return this; }
         public Builder dgemmTraffic(Path v) { dgemmTraffic = v; return this; }
+        public Builder binding(String v) { binding = v; return this; }
         public Builder source(String line) { sources.add(line); return this; }
 
         public Path pingpong() { return pingpong; }
@@ -124,7 +129,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         public CalibrationRequest build() {
             return new CalibrationRequest(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeed, nodes, coresPerNode, name,
                     eagerThreshold, note, beffProcs, beffLmax, beffRandom, dgemmN, dgemmLoaded, latencyAssumed, latencyReason, swapTrace,
-                    iprobe, sendRelease, noBurst, mpiProfile, variability, dgemmTraffic, java.util.List.copyOf(sources));
+                    iprobe, sendRelease, noBurst, mpiProfile, variability, dgemmTraffic, java.util.List.copyOf(sources), binding);
         }
     }
 

@@ -32,6 +32,11 @@ final class CalibrateCommand implements Callable<Integer> {
             + " the ping-pong trace's provenance names.")
     String mpi;
 
+    @Option(names = "--binding", paramLabel = "core|none", description = "How the application's launch binds ranks to cores"
+            + " (matters only with more ranks than cores on a node): core (mpirun --bind-to core: a node's i-th rank on core i mod cores)"
+            + " or none (the cores shared by all its ranks); default: what the launch line of the trace with the most ranks says.")
+    String binding;
+
     @Option(names = "--pingpong", paramLabel = "F.csv", description = "Ping-pong trace between two nodes (on a one-node platform: between two cores).")
     Path pingpong;
 
@@ -140,7 +145,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     .dgemmN(dgemmN).dgemmLoaded(dgemmLoaded)
                     .latencyAssumed(latencyAssumed == null ? Double.NaN : Units.forOption("--latency-assumed", () -> Units.parseSeconds(latencyAssumed)), latencyReason)
                     .swapTrace(swapTrace).iprobe(iprobe).sendRelease(sendRelease).noBurst(noBurst).mpiProfile(mpi)
-                    .variability(variability).dgemmTraffic(dgemmTraffic);
+                    .variability(variability).dgemmTraffic(dgemmTraffic).binding(binding);
             if (traces != null) {
                 TracesFolder.fill(traces, b);
             }

@@ -93,6 +93,13 @@ abstract class Kernel {
     /** Starts an actor named {@code name} on the job's host {@code host} (an index into {@link #hosts}). */
     abstract void spawn(int host, String name, Runnable body);
 
+    /**
+     * Starts an actor bound to core {@code core} of the job's host {@code host}: on a one-core virtual machine of
+     * that host (made on first use), so that it shares that core with the actors bound to it and with no other,
+     * and has it to itself while they wait ({@link Placement#cores}).
+     */
+    abstract void spawnBound(int host, int core, String name, Runnable body);
+
     /** Starts an actor on the calling actor's host. */
     abstract void spawnHere(String name, Runnable body);
 

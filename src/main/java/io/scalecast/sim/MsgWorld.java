@@ -42,6 +42,8 @@ final class MsgWorld {
     private final int ranks;
     private final Skeleton skeleton;
     private final int[] hostOfRank;
+    /** Per world rank, the core it is bound to, or −1 ({@link Placement#cores}). */
+    private final int[] coreOfRank;
     private final MpiConfig config;
     private final Kernel kernel = Kernel.get();
     /** SimGrid's host energy plugin runs ({@link Energy}): timed CPU work executes instead of sleeping. */
@@ -74,6 +76,8 @@ final class MsgWorld {
         for (int r = 0; r < ranks; r++) {
             machineOfRank[r] = job.hosts().indexOf(job.hosts().get(hostOfRank[r]));
         }
+        this.coreOfRank = Placement.cores(machineOfRank,
+                io.scalecast.platform.PlatformFile.coresPerHost(java.nio.file.Path.of(job.platform())), job.params());
         this.energy = Energy.enabled(job.params());
         if (energy) {
             Energy.checkCores(job, machineOfRank);
@@ -97,7 +101,11 @@ final class MsgWorld {
         for (int r = 0; r < ranks; r++) {
             int rank = r;
             MsgComm comm = new MsgComm(this, 0, world, r);
-            kernel.spawn(hostOfRank[r], "rank" + r, () -> rankMain(rank, comm));
+            if (coreOfRank[r] >= 0) {
+                kernel.spawnBound(hostOfRank[r], coreOfRank[r], "rank" + r, () -> rankMain(rank, comm));
+            } else {
+                kernel.spawn(hostOfRank[r], "rank" + r, () -> rankMain(rank, comm));
+            }
         }
         kernel.run();
         if (ranksDone < ranks) {

@@ -19,6 +19,7 @@ import java.util.List;
  */
 final class Sg3Kernel extends Kernel {
     private Host[] hosts;
+    private final java.util.Map<String, org.simgrid.msg.VM> coreVms = new java.util.HashMap<>();
 
     @Override
     void init(String[] args, String platform, boolean energy) {
@@ -63,6 +64,17 @@ final class Sg3Kernel extends Kernel {
     @Override
     void spawn(int host, String name, Runnable body) {
         new Body(hosts[host], name, body).start();
+    }
+
+    @Override
+    void spawnBound(int host, int core, String name, Runnable body) {
+        Host pm = hosts[host];
+        org.simgrid.msg.VM vm = coreVms.computeIfAbsent(pm.getName() + "#core" + core, n -> {
+            org.simgrid.msg.VM v = new org.simgrid.msg.VM(pm, n, 1);
+            v.start();
+            return v;
+        });
+        new Body(vm, name, body).start();
     }
 
     @Override

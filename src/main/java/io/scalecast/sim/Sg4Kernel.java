@@ -19,6 +19,7 @@ import java.util.List;
 final class Sg4Kernel extends Kernel {
     private Engine engine;
     private Host[] hosts;
+    private final java.util.Map<String, org.simgrid.s4u.VirtualMachine> coreVms = new java.util.HashMap<>();
 
     @Override
     void init(String[] args, String platform, boolean energy) {
@@ -80,6 +81,17 @@ final class Sg4Kernel extends Kernel {
     @Override
     void spawn(int host, String name, Runnable body) {
         engine.add_actor(name, hosts[host], new Body(body));
+    }
+
+    @Override
+    void spawnBound(int host, int core, String name, Runnable body) {
+        Host pm = hosts[host];
+        org.simgrid.s4u.VirtualMachine vm = coreVms.computeIfAbsent(pm.get_name() + "#core" + core, n -> {
+            org.simgrid.s4u.VirtualMachine v = pm.create_vm(n, 1);
+            v.start();
+            return v;
+        });
+        engine.add_actor(name, vm, new Body(body));
     }
 
     @Override
