@@ -23,13 +23,6 @@
 #include <sys/resource.h>
 #include <time.h>
 
-/* This thread's CPU time (user + system), seconds. */
-static double cpu_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Context switches of this thread so far (voluntary + involuntary). */
 static long switches_now(void) {
     struct rusage ru;
@@ -129,24 +122,24 @@ int main(int argc, char **argv) {
         double *m = mine + F * r;
         MPI_Barrier(MPI_COMM_WORLD);
         long w0 = switches_now();
-        double c0 = cpu_now();
+        double c0 = sc_thread_cpu();
         t0 = MPI_Wtime();
         for (long i = 0; i < polls; i++) work(iters);
         m[0] = MPI_Wtime() - t0;
-        m[2] = cpu_now() - c0;
+        m[2] = sc_thread_cpu() - c0;
         m[4] = (double)(switches_now() - w0);
         MPI_Barrier(MPI_COMM_WORLD);
         int flag;
         MPI_Status st;
         w0 = switches_now();
-        c0 = cpu_now();
+        c0 = sc_thread_cpu();
         t0 = MPI_Wtime();
         for (long i = 0; i < polls; i++) {
             work(iters);
             MPI_Iprobe(MPI_ANY_SOURCE, 4242, MPI_COMM_WORLD, &flag, &st);
         }
         m[1] = MPI_Wtime() - t0;
-        m[3] = cpu_now() - c0;
+        m[3] = sc_thread_cpu() - c0;
         m[5] = (double)(switches_now() - w0);
     }
     double *all = rank == 0 ? sc_alloc(sizeof(double) * F * (size_t)repeats * (size_t)size) : NULL;

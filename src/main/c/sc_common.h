@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <time.h>
 
 static const char *sc_prog = "sc_probe";
 
@@ -88,6 +89,13 @@ static inline void sc_print_info(MPI_Comm comm) {
         printf("\n");
         free(all);
     }
+}
+
+/* The calling thread's CPU time (user + system), seconds. */
+static inline double sc_thread_cpu(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 #endif

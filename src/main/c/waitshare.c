@@ -9,13 +9,6 @@
  * Output (rank 0): "WAITSHARE repetition wall_s cpu_s".
  */
 #include "sc_common.h"
-#include <time.h>
-
-static double thread_cpu(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
@@ -35,9 +28,9 @@ int main(int argc, char **argv) {
     for (long rep = 0; rep < repeats; rep++) {
         MPI_Barrier(MPI_COMM_WORLD);
         if (rank == 0) {
-            double w0 = MPI_Wtime(), c0 = thread_cpu();
+            double w0 = MPI_Wtime(), c0 = sc_thread_cpu();
             for (long i = 0; i < iterations; i++) x += 1e-9 * (double) i;
-            double w = MPI_Wtime() - w0, c = thread_cpu() - c0;
+            double w = MPI_Wtime() - w0, c = sc_thread_cpu() - c0;
             MPI_Send(&token, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
             printf("WAITSHARE %ld %.6f %.6f\n", rep, w, c);
             fflush(stdout);

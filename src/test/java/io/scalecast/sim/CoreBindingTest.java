@@ -38,7 +38,7 @@ class CoreBindingTest {
         p.put(Placement.BINDING, binding);
         p.put("timeout-s", "120");
         p.put("heap-mb", "256");
-        SimResult r = SimEngine.run(Simulations.job(platform, FlopsSkeleton.class, p, null, List.of()));
+        SimResult r = SimEngine.run(Simulations.job(platform, BurstSkeleton.class, p, null, List.of()));
         int n = flops.split(",").length;
         double[] t = new double[n];
         for (int i = 0; i < n; i++) {
