@@ -74,6 +74,10 @@ final class PredictTraceCommand implements Callable<Integer> {
         if (polls) {
             c = c.withPolls(s.flops());
         }
+        String binding = BindingLine.of(platform, k);
+        if (binding != null) {
+            spec.commandLine().getErr().println(binding);
+        }
         TracePredictor.Prediction p = TracePredictor.predict(c, e);
         PrintWriter w = spec.commandLine().getOut();
         print(w, p, s);

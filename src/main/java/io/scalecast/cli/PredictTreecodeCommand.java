@@ -111,6 +111,12 @@ final class PredictTreecodeCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("cost model: " + DEFAULT_COST + " (default; --cost-model F.json to use your own 1-rank run)");
         }
         CostModel cost = CostModel.read(costModel);
+        for (Path pf : platforms) {
+            String binding = BindingLine.of(pf, Math.min(ranksPerNode, java.util.Collections.max(procs)));
+            if (binding != null) {
+                spec.commandLine().getErr().println((platforms.size() > 1 ? pf.getFileName() + ": " : "") + binding);
+            }
+        }
         Map<String, String> sim = new LinkedHashMap<>();
         sim.put("ranks-per-node", Integer.toString(ranksPerNode));
         Orb.Splitter splitter = switch (decomposition) {
