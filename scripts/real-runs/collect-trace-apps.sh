@@ -16,6 +16,7 @@
 # Usage: scripts/real-runs/collect-trace-apps.sh [record] [runs] [tables]   (default: all three)
 # RATE_FROM=FILE records with --rate-from FILE (the dgemm trace or platform the validation cases calibrate from).
 # SCALECAST=path overrides the launcher (e.g. a copy of the build that no rebuild touches meanwhile).
+# RAW=DIR writes the runs there instead (a diagnostic), TB_UP_ARGS="..." adds testbed up options (e.g. --burst 4MiB).
 set -euo pipefail
 QUIET="${QUIET:-1}"   # before common.sh, whose own default is 0
 source "$(dirname "$(readlink -f "$0")")/common.sh"
@@ -26,7 +27,7 @@ CONFIGS="${CONFIGS:-4:1gbit 4:100mbit 2:1gbit 2:100mbit}"
 PROGS="${PROGS:-treecode lammps pingpong}"
 PROBES="${PROBES:-$ROOT/target/probes}"
 LIB="${LIB:-$PROBES/libscrec.so}"
-RAW="$ROOT/traces/raw/trace-apps"
+RAW="${RAW:-$ROOT/traces/raw/trace-apps}"   # RAW=DIR: runs elsewhere (a diagnostic)
 IN="${IN:-/tmp/scalecast-trace-apps}"
 NICE=(nice -n -19)
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(record runs tables)
@@ -95,7 +96,7 @@ if want runs; then
   for c in $CONFIGS; do
     nodes="${c%%:*}"; rate="${c##*:}"; cfg="${nodes}n-$rate"
     cleanup
-    "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" --slots $((4 / nodes)) >&2
+    "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" --slots $((4 / nodes)) ${TB_UP_ARGS:-} >&2
     # STRETCH=config: one lock for all repeats of a configuration (when the lock is contended, each wait for it is minutes)
     if [ "${STRETCH:-repeat}" = config ]; then lock "$cfg"; fi
     for rep in $(seq 1 "$REPEATS"); do
