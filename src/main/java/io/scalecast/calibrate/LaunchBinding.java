@@ -1,13 +1,10 @@
 package io.scalecast.calibrate;
 
 import io.scalecast.sim.Placement;
+import io.scalecast.trace.CsvTable;
 import io.scalecast.util.ScalecastException;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -75,25 +72,15 @@ final class LaunchBinding {
         if (i < 0) {
             i = line.indexOf("--cpu-bind");
         }
-        return i < 0 ? "no binding option" : line.substring(i, Math.min(line.length(), line.indexOf(' ', i + 10) < 0 ? line.length()
-                : line.indexOf(' ', i + 10)));
+        if (i < 0) {
+            return "no binding option";
+        }
+        int end = line.indexOf(' ', i + 10);
+        return line.substring(i, end < 0 ? line.length() : end);
     }
 
     /** The trace's {@code # command:} line, or null when it has none. */
     static String launchLine(Path trace) {
-        List<String> head = new ArrayList<>();
-        try (java.io.BufferedReader r = Files.newBufferedReader(trace, StandardCharsets.UTF_8)) {
-            for (String s = r.readLine(); s != null && s.startsWith("#"); s = r.readLine()) {
-                head.add(s);
-            }
-        } catch (IOException e) {
-            throw ScalecastException.badInput(trace + ": cannot read (" + e.getMessage() + ")");
-        }
-        for (String s : head) {
-            if (s.startsWith("# command:")) {
-                return s.substring("# command:".length()).trim();
-            }
-        }
-        return null;
+        return CsvTable.read(trace).provenance().get("command");
     }
 }

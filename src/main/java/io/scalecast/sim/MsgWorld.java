@@ -76,8 +76,9 @@ final class MsgWorld {
         for (int r = 0; r < ranks; r++) {
             machineOfRank[r] = job.hosts().indexOf(job.hosts().get(hostOfRank[r]));
         }
-        this.coreOfRank = Placement.cores(machineOfRank,
-                io.scalecast.platform.PlatformFile.coresPerHost(java.nio.file.Path.of(job.platform())), job.params());
+        int cores = Placement.binds(job.params()) // the platform's cores are read only when they matter
+                ? io.scalecast.platform.PlatformFile.coresPerHost(java.nio.file.Path.of(job.platform())) : 0;
+        this.coreOfRank = Placement.cores(machineOfRank, cores, job.params());
         this.energy = Energy.enabled(job.params());
         if (energy) {
             Energy.checkCores(job, machineOfRank);

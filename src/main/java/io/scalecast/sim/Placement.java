@@ -38,6 +38,15 @@ public final class Placement {
     /** The MPI-layer parameter of the launch's binding: {@code core} or {@code none} (default). */
     public static final String BINDING = "mpi.binding";
 
+    /** Whether {@code mpi.binding} is {@code core}; IllegalArgumentException unless it is core, none or absent. */
+    public static boolean binds(Map<String, String> params) {
+        String how = params.getOrDefault(BINDING, "none");
+        if (!how.equals("core") && !how.equals("none")) {
+            throw new IllegalArgumentException(BINDING + " must be core or none, got " + how);
+        }
+        return how.equals("core");
+    }
+
     /**
      * Per rank, the core of its machine it is bound to, or −1 for none. With {@code mpi.binding=core} the launch
      * binds as Open MPI's {@code --map-by core --bind-to core} does: a machine's i-th rank on core i mod C. Binding
@@ -49,13 +58,9 @@ public final class Placement {
      * @param cores         cores per machine
      */
     public static int[] cores(int[] machineOfRank, int cores, Map<String, String> params) {
-        String how = params.getOrDefault(BINDING, "none");
-        if (!how.equals("core") && !how.equals("none")) {
-            throw new IllegalArgumentException(BINDING + " must be core or none, got " + how);
-        }
         int[] core = new int[machineOfRank.length];
         java.util.Arrays.fill(core, -1);
-        if (how.equals("none") || cores < 1) {
+        if (!binds(params) || cores < 1) {
             return core;
         }
         Map<Integer, Integer> count = new java.util.HashMap<>();
