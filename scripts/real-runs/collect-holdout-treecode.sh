@@ -5,6 +5,8 @@
 #                        SHM4_MCA in common.sh, so ranks 0 and 2 share core 0)
 #   testbed-3n-RATE      3 testbed nodes, one rank each, at 1gbit and 100mbit (the nodes share this host's 2 cores)
 # Same code options as the development runs (collect-treecode.sh: --wait yield, 2 steps; the validation uses step 2).
+# NP (default 3) sets the rank count: configurations shm-<NP>r and testbed-<NP>n-RATE (the second held-out batch of
+# validation/holdout/README.md: NP=5 N=160000 SEED=3 RAW=traces/raw/holdout/treecode-b2).
 # Repeats are the outer loop (REPEATS, default 5); one locked stretch per repeat, with every other process on the host
 # held to 5 % of a CPU (QUIET=1, common.sh); a run whose table exists is skipped (resumable). No run is dropped.
 # Raw outputs: traces/raw/holdout/treecode/<config>/<distribution>-r<REP>.csv (+ .log).
@@ -14,7 +16,7 @@ set -euo pipefail
 QUIET="${QUIET:-1}"
 source "$(dirname "$(readlink -f "$0")")/common.sh"
 quiet_setup
-REPEATS="${REPEATS:-5}"; N="${N:-120000}"; SEED="${SEED:-2}"; SET="${SET:-held-out set}"
+REPEATS="${REPEATS:-5}"; NP="${NP:-3}"; N="${N:-120000}"; SEED="${SEED:-2}"; SET="${SET:-held-out set}"
 RATES="${RATES:-1gbit 100mbit}"; DISTS="clustered smooth"; TB="${TB:-ho}"
 PARTS_DIR="${PARTS_DIR:-/tmp/scalecast-holdout-particles}"
 RAW="${RAW:-$ROOT/traces/raw/holdout/treecode}"
@@ -38,11 +40,11 @@ config_runs() {   # $1 = config, $2 = repeat, then treecode run options; the cal
 }
 for rep in $(seq 1 "$REPEATS"); do
   log "rep=$rep: waiting for the measurement lock"; exec 9>"$LOCK"; flock 9; log "rep=$rep: lock taken"
-  missing shm-3r "$rep" && config_runs shm-3r "$rep" --np 3 --mpirun-args "$SHM4_MCA"
+  missing "shm-${NP}r" "$rep" && config_runs "shm-${NP}r" "$rep" --np "$NP" --mpirun-args "$SHM4_MCA"
   for rate in $RATES; do
-    missing "testbed-3n-$rate" "$rep" || continue
-    cleanup; "$SC" testbed up --name "$TB" --nodes 3 --rate "$rate" >&2
-    config_runs "testbed-3n-$rate" "$rep" --np 3 --testbed "$TB"
+    missing "testbed-${NP}n-$rate" "$rep" || continue
+    cleanup; "$SC" testbed up --name "$TB" --nodes "$NP" --rate "$rate" >&2
+    config_runs "testbed-${NP}n-$rate" "$rep" --np "$NP" --testbed "$TB"
     cleanup
   done
   flock -u 9; exec 9>&-

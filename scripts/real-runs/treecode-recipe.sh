@@ -37,11 +37,31 @@ JSON
   mv "$dir/case.json.tmp" "$dir/case.json"
 }
 
-# The three 3-rank placements of 2026-12-02 (held-out and development batches), one per line:
-# PLACEMENT NODES CORES RANKS_PER_NODE DESCRIPTION; their traces are traces/suite/treecode-2026-12-02-PLACEMENT.
-TREECODE_3R_PLACEMENTS=(
-  "shm-3r 1 2 3 3 ranks on this host's shared memory (2 cores; ranks 0 and 2 share core 0)"
-  "testbed-3n-1gbit 3 1 1 3 testbed nodes at 1gbit (one rank per node; the nodes share this host's 2 cores)"
-  "testbed-3n-100mbit 3 1 1 3 testbed nodes at 100mbit (one rank per node; the nodes share this host's 2 cores)")
+# The placements of the 2026-12-02 batches for NP ranks (3: the first held-out and the development batch; 5: the
+# second held-out batch), one per line: PLACEMENT NODES CORES RANKS_PER_NODE DESCRIPTION; their traces are
+# traces/suite/treecode-2026-12-02-PLACEMENT. On shared memory the launch maps ranks to the 2 cores in turn (SHM4_MCA).
+treecode_placements() {
+  local np="$1" mates
+  mates="$(seq 0 2 $((np - 1)) | paste -sd, - | sed 's/,\([0-9]*\)$/ and \1/; s/,/, /g')"
+  echo "shm-${np}r 1 2 $np $np ranks on this host's shared memory (2 cores; ranks $mates share core 0)"
+  echo "testbed-${np}n-1gbit $np 1 1 $np testbed nodes at 1gbit (one rank per node; the nodes share this host's 2 cores)"
+  echo "testbed-${np}n-100mbit $np 1 1 $np testbed nodes at 100mbit (one rank per node; the nodes share this host's 2 cores)"
+}
+mapfile -t TREECODE_3R_PLACEMENTS < <(treecode_placements 3)
+# Runs the steps of DIR/case.json with {work} = WORK and prints the predicted value of each row as KEY=VALUE (the
+# prediction a case makes, without its measured reference: a batch's predictions recorded before its runs).
+treecode_case_predict() {
+  local dir="$1" work="$2"
+  mkdir -p "$work"
+  python3 - "$dir/case.json" "$work" "${SC:-./scalecast}" <<'PY'
+import csv, json, subprocess, sys
+case, work, sc = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
+for step in case["steps"]:
+    subprocess.run([sc] + [a.replace("{work}", work) for a in step], check=True, stdout=subprocess.DEVNULL)
+rows = [l for l in open(case["predicted"].replace("{work}", work)) if not l.startswith("#")]
+for r in csv.DictReader(rows):
+    print(",".join(r[k] for k in case["key"]) + "," + r[case["predicted_value"]])
+PY
+}
 # Comma-separated list of the non-empty tables DIR/PREFIX-r*.csv (a case's runs or an anchor's).
 run_tables() { local f out=(); for f in "$1"/$2-r*.csv; do [ -s "$f" ] && out+=("$f"); done; (IFS=,; echo "${out[*]}"); }
