@@ -9,6 +9,8 @@
 #   shm-4r           4 ranks, two per core (SHM4_MCA)
 #   testbed-2n-1gbit 2 testbed nodes, one core each
 #   testbed-3n-1gbit 3 testbed nodes, nodes 0 and 2 on core 0
+#   shm-5r, testbed-5n-1gbit  5 ranks or nodes, 0, 2 and 4 on core 0 (not in the default list)
+#   CONFIG-ws0       any of them with arithmetic only (--working-set-kb 0): what the cache walk adds after a switch
 # Every other setting as the committed iprobe traces (100000 polls, 2 us of work, WS_KB = one core's L2 from sysfs).
 # Under flock /tmp/scalecast-measure.lock, nice -n -19, QUIET=1 recommended (each configuration is its own short
 # measured stretch). Output: traces/raw/treecode/diagnostics/2026-12-02-iprobe-cpu/CONFIG.csv (summary traces; the
@@ -35,7 +37,7 @@ measure() {   # $1 = config, then measure iprobe's placement options
   quiet_off
   mark_priority "$out.tmp"
   local q; q="$(quiet_line)"; [ -n "$q" ] && sed -i "/^# loadavg:/a # $q" "$out.tmp"
-  sed -i "/^# loadavg:/a # collected by: scripts/real-runs/collect-iprobe-cpu.sh ($cfg; other engineers were building, machine loaded)" "$out.tmp"
+  sed -i "/^# loadavg:/a # collected by: scripts/real-runs/collect-iprobe-cpu.sh ($cfg${NOTE:+; $NOTE})" "$out.tmp"
   case "$cfg" in testbed-*) sed -i "/^# loadavg:/a # testbed: $(testbed_line); 1 rank per node; the nodes share this host's 2 cores" "$out.tmp";; esac
   mv "$out.tmp" "$out"
   log "$cfg: $(grep -E '^# per_rank:' "$out")"
@@ -47,9 +49,10 @@ for cfg in "${configs[@]}"; do
   case "$cfg" in
     shm-2r) measure "$cfg" --np 2 --mpirun-args "$SHM_MCA";;
     shm-3r|shm-3r-ws0) measure "$cfg" --np 3 --mpirun-args "$SHM4_MCA";;
+    shm-5r|shm-5r-ws0) measure "$cfg" --np 5 --mpirun-args "$SHM4_MCA";;
     shm-4r) measure "$cfg" --np 4 --mpirun-args "$SHM4_MCA";;
     testbed-*n-*)
-      n="${cfg#testbed-}"; n="${n%%n-*}"; rate="${cfg##*-}"
+      n="${cfg#testbed-}"; n="${n%%n-*}"; rate="${cfg%-ws0}"; rate="${rate##*-}"
       [ -s "$OUT/$cfg.csv" ] && { log "$cfg: already there"; continue; }
       cleanup; "$SC" testbed up --name "$TB" --nodes "$n" --rate "$rate" >&2
       measure "$cfg" --testbed "$TB" --np "$n"
