@@ -52,18 +52,37 @@ final class MpiProperties {
                         + " mpi.iprobe-overhead-s = 0", req.iprobe(), in.iprobeCost()));
             }
             props.put(MpiConfig.IPROBE_OVERHEAD, PlatformWriter.num(Math.max(0, in.iprobeCost())));
-            double cpu = IprobeProbe.cpuCost(SummaryTrace.read(req.iprobe()));
+            SummaryTrace polls = SummaryTrace.read(req.iprobe());
+            double cpu = IprobeProbe.cpuCost(polls);
             if (!Double.isNaN(cpu)) {
                 props.put(IprobeProbe.CPU_PROPERTY, PlatformWriter.num(Math.max(0, cpu)));
                 warnings.add(String.format(Locale.ROOT, "poll cost: %s: %.3e s of wall time and %.3e s of the rank's own CPU time per"
                         + " empty MPI_Iprobe (%s: the tree code charges the CPU time like compute)", req.iprobe(), in.iprobeCost(), cpu,
                         IprobeProbe.CPU_PROPERTY));
+                launchSpread(req, IprobeProbe.launchCpuCosts(polls), warnings);
             }
         }
         if (profile != null) {
             fromProfile(req, eagerReason, profile, fromProfile, props, warnings);
         }
         return exchange;
+    }
+
+    /** Flags a poll cost whose launches disagree: one launch set cannot stand for it. */
+    private static void launchSpread(CalibrationRequest req, double[] launches, List<String> warnings) {
+        if (launches.length < 2) {
+            return;
+        }
+        double spread = io.scalecast.util.Stats.robustSpread(java.util.Arrays.stream(launches).boxed().toList());
+        if (spread > IprobeProbe.LAUNCH_SPREAD_WARN) {
+            double[] v = launches.clone();
+            java.util.Arrays.sort(v);
+            warnings.add(String.format(Locale.ROOT, "poll cost: %s: its %d launches disagree: %.3e to %.3e s of CPU time per poll"
+                    + " (spread %.0f%%%s, above %.0f%%): a prediction whose ranks poll on shared cores moves with it; measure iprobe"
+                    + " --max-runs launches until they agree, and --intervals varies it between samples", req.iprobe(), v.length,
+                    v[0], v[v.length - 1], 100 * spread, v.length >= 4 ? " without the launch farthest from the median" : "",
+                    100 * IprobeProbe.LAUNCH_SPREAD_WARN));
+        }
     }
 
     private static void release(CalibrationRequest req, CalibrationInputs in, long eager, Map<String, String> props, List<String> warnings) {

@@ -32,6 +32,8 @@ import java.util.regex.Pattern;
  * <li>Node per burst: the bulk's log σ from the fastest call of each plateau row ({@link BurstSpread}: the slowest
  * calls are mostly stalls, counted and rejected), from rows of one launch each, so that the spread between launches is
  * not counted twice (the {@code --variability} traces' rows when the platform's own trace pools its launches).</li>
+ * <li>Poll cost between launches: each launch's median CPU cost per poll of a repeated {@code measure iprobe}
+ * ({@code launches} provenance line); σ = standard deviation of their logs.</li>
  * </ul>
  * A trace without the needed columns or lines (one launch, imported or published figures) gives none of that
  * source, and {@link #MISSING} says so: its intervals then carry only what was measured.
@@ -52,6 +54,8 @@ public final class VariabilityCalibration {
     public static final String NODE_BURST_SIGMA_FAST = PREFIX + "node.burst-sigma-fast";
     /** {@code STALLED/ROWS}: plateau rows whose slowest call lies beyond the bulk (rejected, not propagated). */
     public static final String NODE_BURST_STALLS = PREFIX + "node.burst-stalled-rows";
+    /** Log σ of the poll cost ({@code mpi.iprobe-cpu-s}, {@code mpi.iprobe-overhead-s}) between launches. */
+    public static final String POLL_LAUNCH_SIGMA = PREFIX + "poll.launch-sigma";
     /** The traces each value came from. */
     public static final String SOURCES = PREFIX + "sources";
     /** What is not measured (so not in the intervals). */
@@ -71,6 +75,7 @@ public final class VariabilityCalibration {
         List<String> missing = new ArrayList<>();
         network(req.pingpong(), props, sources, missing);
         node(req.dgemm(), in.node(), req.variability(), props, sources, missing);
+        polls(req.iprobe(), props, sources, missing);
         if (req.swapSummary() != null) {
             missing.add("software overheads: from " + req.swapSummary() + " (one value per variant, no runs): not varied between"
                     + " samples");
@@ -279,6 +284,26 @@ public final class VariabilityCalibration {
         sources.add("node between runs: from " + String.join(", ", from) + " (--variability: plateau rate of each of " + rates.size()
                 + " launches" + (used == load ? "" : ", the platform's " + load + " rank(s) loaded is not in the trace") + ")");
         return rows;
+    }
+
+    /** The poll cost's σ between launches, from an iprobe trace of two or more launches that has a CPU cost. */
+    static void polls(Path iprobe, Map<String, String> props, List<String> sources, List<String> missing) {
+        if (iprobe == null) {
+            return;
+        }
+        io.scalecast.trace.SummaryTrace t = io.scalecast.trace.SummaryTrace.read(iprobe);
+        if (Double.isNaN(io.scalecast.probe.IprobeProbe.cpuCost(t))) {
+            return;
+        }
+        double[] launches = io.scalecast.probe.IprobeProbe.launchCpuCosts(t);
+        if (launches.length < 2 || java.util.Arrays.stream(launches).anyMatch(v -> !(v > 0))) {
+            missing.add("poll cost between launches: " + iprobe + " has no launches line of 2 or more positive launch costs"
+                    + " (measure iprobe --runs 3): the poll cost is not varied between samples");
+            return;
+        }
+        props.put(POLL_LAUNCH_SIGMA, num(stdev(java.util.Arrays.stream(launches).map(Math::log).toArray())));
+        sources.add("poll cost between launches: " + iprobe + " sha256=" + PingPongInput.sha256(iprobe) + " (CPU cost per poll of"
+                + " each of " + launches.length + " launches)");
     }
 
     /** Each launch's median plateau rate, in launch order (empty for a trace without a run column). */

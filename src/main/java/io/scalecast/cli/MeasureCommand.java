@@ -5,7 +5,6 @@ import io.scalecast.report.Table;
 import io.scalecast.report.Column;
 import io.scalecast.probe.BeffProbe;
 import io.scalecast.probe.DgemmProbe;
-import io.scalecast.probe.IprobeProbe;
 import io.scalecast.probe.Launch;
 import io.scalecast.probe.PingPongProbe;
 import io.scalecast.probe.ProbeRunner;
@@ -33,7 +32,7 @@ import java.util.concurrent.Callable;
         description = "Run network and node probes (ping-pong, swap, b_eff, all-to-all, dgemm, iprobe, release) through mpirun and write traces;"
                 + " measure suite runs every probe calibration uses into one folder.",
         subcommands = {MeasureCommand.PingPong.class, MeasureCommand.Swap.class, MeasureCommand.Beff.class,
-                MeasureCommand.Dgemm.class, MeasureCommand.Iprobe.class, MeasureCommand.Release.class, MeasureAlltoallCommand.class,
+                MeasureCommand.Dgemm.class, MeasureIprobeCommand.class, MeasureCommand.Release.class, MeasureAlltoallCommand.class,
                 MeasureSuiteCommand.class})
 final class MeasureCommand implements Runnable {
     @Spec
@@ -314,42 +313,6 @@ final class MeasureCommand implements Runnable {
             if (trafficBytes > 0) {
                 out.println("traffic: " + r.trace().provenance().get("traffic"));
             }
-            out.println("wrote " + launch.out);
-            return 0;
-        }
-    }
-
-    @Command(name = "iprobe", mixinStandardHelpOptions = true,
-            description = "Cost of an empty MPI_Iprobe in a compute loop, every rank computing and polling at once (what a code that"
-                    + " serves requests while it computes pays per poll: sc_treecode, PKDGRAV's MDL). Writes a summary trace for"
-                    + " calibrate --iprobe.")
-    static final class Iprobe implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        LaunchOptions launch;
-        @Option(names = "--polls", defaultValue = "100000", description = "Polls per timed loop (default ${DEFAULT-VALUE}).")
-        long polls;
-        @Option(names = "--work-us", defaultValue = "2", description = "Arithmetic between two polls, microseconds (default ${DEFAULT-VALUE}).")
-        double workUs;
-        @Option(names = "--repeats", defaultValue = "5", description = "Timed loop pairs per launch (default ${DEFAULT-VALUE}).")
-        int repeats;
-        @Option(names = "--working-set-kb", defaultValue = "0", description = "KiB each piece of work also walks (64 dependent loads over"
-                + " a random chain), as a compute loop that keeps its cache full; a poll that enters the kernel evicts part of it."
-                + " E.g. the L2 size (default ${DEFAULT-VALUE}: arithmetic only).")
-        long workingSetKib;
-
-        @Override
-        public Integer call() {
-            IprobeProbe.Config cfg = new IprobeProbe.Config(polls, workUs, repeats, workingSetKib);
-            ProbeRunner runner = launch.runner();
-            Home.probe("iprobe");
-            io.scalecast.trace.SummaryTrace t = IprobeProbe.measure(runner, cfg, launch.runs);
-            t.write(launch.out);
-            PrintWriter out = spec.commandLine().getOut();
-            Table table = new Table("iprobe", List.of(Column.text("key"), Column.text("value"), Column.text("unit")));
-            t.entries().forEach(e -> table.add(e.key(), e.value(), e.unit()));
-            out.print(TableFormat.TEXT.render(table));
             out.println("wrote " + launch.out);
             return 0;
         }

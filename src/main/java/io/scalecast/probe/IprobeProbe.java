@@ -10,12 +10,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * {@code measure iprobe}: what one empty {@code MPI_Iprobe} adds to a compute loop when every rank
  * computes and polls at once (sc_iprobe), under the launch's transport and MCA settings. Written as
  * a {@code summary} trace: {@value #KEY} (median over ranks × repeats × runs) with its minimum and
- * maximum, and the loop's parameters.
+ * maximum, and the loop's parameters. With several launches the {@value #LAUNCHES} provenance line keeps each launch's
+ * median CPU cost and their spread, so calibration can tell a reproducible poll cost from one that moves between launches.
  */
 public final class IprobeProbe {
     /** The summary key calibration reads. */
@@ -24,6 +28,11 @@ public final class IprobeProbe {
     public static final String CPU_KEY = "iprobe_cpu_cost_s";
     /** Platform property calibrate writes from {@value #CPU_KEY} (the tree-code skeleton charges it like compute). */
     public static final String CPU_PROPERTY = "mpi.iprobe-cpu-s";
+    /** Provenance key: each launch's median CPU cost per poll and the spread between them. */
+    public static final String LAUNCHES = "launches";
+    /** Launches whose CPU costs spread more than this ({@link Stats#robustSpread}) are flagged by calibrate. */
+    public static final double LAUNCH_SPREAD_WARN = 0.25;
+    private static final Pattern LAUNCH_LINE = Pattern.compile("^\\s*(\\d+) launches; cpu cost per launch \\(s\\): ([-+0-9.eE ]+);");
 
     private IprobeProbe() {
     }
@@ -113,13 +122,51 @@ public final class IprobeProbe {
     }
 
     public static SummaryTrace measure(ProbeRunner runner, Config cfg, int runs) {
+        return measure(runner, cfg, runs, runs, 0);
+    }
+
+    /**
+     * Launches the probe at least {@code minRuns} and at most {@code maxRuns} times, one after the other, and stops once
+     * the launches' median CPU costs per poll agree within {@code targetSpread} ({@link Stats#robustSpread}: (max − min)
+     * / median, the launch farthest from the median left out from four launches on), as {@code measure dgemm --max-runs}
+     * does for the node rate.
+     */
+    public static SummaryTrace measure(ProbeRunner runner, Config cfg, int minRuns, int maxRuns, double targetSpread) {
+        if (minRuns < 1 || maxRuns < minRuns || !(targetSpread >= 0)) {
+            throw ScalecastException.badInput("iprobe: need 1 <= --runs <= --max-runs and --target-spread >= 0, got " + minRuns + ", "
+                    + maxRuns + ", " + targetSpread);
+        }
         Runs r = new Runs(runner, "iprobe");
-        List<ProbeOutput> outs = r.run(runs, cfg.args());
-        return summary(outs, cfg, r.provenance("summary"));
+        String stop = "";
+        while (true) {
+            List<ProbeOutput> outs = r.run(1, cfg.args());
+            if (outs.size() >= minRuns) {
+                double spread = Stats.robustSpread(launchCosts(outs));
+                if (spread <= targetSpread || outs.size() >= maxRuns) {
+                    stop = maxRuns == minRuns ? "" : spread <= targetSpread ? " (within the target " + 100 * targetSpread + "%)"
+                            : " (above the target " + 100 * targetSpread + "% after --max-runs " + maxRuns + ")";
+                    break;
+                }
+            }
+        }
+        return summary(r.outputs(), cfg, r.provenance("summary"), stop);
+    }
+
+    /** Each launch's median CPU cost per poll (over its ranks × repeats), in launch order. */
+    static List<Double> launchCosts(List<ProbeOutput> outs) {
+        List<Double> v = new ArrayList<>();
+        for (ProbeOutput o : outs) {
+            v.add(Stats.median(column(samples(List.of(o)), 2, -1)));
+        }
+        return v;
+    }
+
+    static SummaryTrace summary(List<ProbeOutput> outs, Config cfg, Provenance p) {
+        return summary(outs, cfg, p, "");
     }
 
     /** The summary trace of the launches' records, with {@code p} (the launches' provenance) completed. */
-    static SummaryTrace summary(List<ProbeOutput> outs, Config cfg, Provenance p) {
+    static SummaryTrace summary(List<ProbeOutput> outs, Config cfg, Provenance p, String stop) {
         List<double[]> all = samples(outs);
         double[] c = column(all, 1, -1), cpu = column(all, 2, -1), share = column(all, 3, -1);
         double med = Stats.median(c);
@@ -133,6 +180,12 @@ public final class IprobeProbe {
         p.put("spread", String.format(Locale.ROOT, "%d samples; min %.3e s, max %.3e s; cpu min %.3e s, max %.3e s; core share %.3f to %.3f",
                 c.length, c[0], c[c.length - 1], cpu[0], cpu[cpu.length - 1], share[0], share[share.length - 1]));
         p.put("per_rank", "medians over repeats x runs: " + perRank(all));
+        if (outs.size() > 1) {
+            List<Double> l = launchCosts(outs);
+            p.put(LAUNCHES, String.format(Locale.ROOT, "%d launches; cpu cost per launch (s): %s; spread %.1f%%%s", l.size(),
+                    l.stream().map(v -> String.format(Locale.ROOT, "%.3e", v)).collect(Collectors.joining(" ")),
+                    100 * Stats.robustSpread(l), stop));
+        }
         List<SummaryEntry> e = new ArrayList<>();
         e.add(SummaryEntry.seconds(KEY, med));
         e.add(SummaryEntry.seconds("iprobe_cost_min_s", c[0]));
@@ -151,6 +204,16 @@ public final class IprobeProbe {
     /** The median per-poll CPU cost ({@value #CPU_KEY}) of a summary written by {@link #measure}; NaN in a summary without it. */
     public static double cpuCost(SummaryTrace t) {
         return t.entries().stream().filter(x -> x.key().equals(CPU_KEY)).mapToDouble(SummaryEntry::valueSi).findFirst().orElse(Double.NaN);
+    }
+
+    /** Each launch's median CPU cost per poll from the {@value #LAUNCHES} line; empty without the line (one launch, older traces). */
+    public static double[] launchCpuCosts(SummaryTrace t) {
+        Matcher m = LAUNCH_LINE.matcher(String.valueOf(t.provenance().get(LAUNCHES)));
+        if (!m.find()) {
+            return new double[0];
+        }
+        double[] v = Arrays.stream(m.group(2).trim().split("\\s+")).mapToDouble(Double::parseDouble).toArray();
+        return v.length == Integer.parseInt(m.group(1)) ? v : new double[0];
     }
 
     /** The median per-poll cost of a summary written by {@link #measure}. */

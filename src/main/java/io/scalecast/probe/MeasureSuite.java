@@ -129,7 +129,7 @@ public final class MeasureSuite {
                 quick ? List.of("release", "--max-bytes", "2MiB", "--repeats", "2", "--recv-delay-s", "0.05")
                         : List.of("release", "--runs", "3", "--recv-delay-s", "0.05")));
         List<String> ip = new ArrayList<>(quick ? List.of("iprobe", "--polls", "50000", "--repeats", "2")
-                : List.of("iprobe", "--runs", "3", "--repeats", "3"));
+                : List.of("iprobe", "--runs", "3", "--max-runs", "6", "--repeats", "3"));
         ip.addAll(List.of("--working-set-kb", Long.toString(cacheKib)));
         s.add(step(dir, "iprobe.csv", "summary", "cost of an empty MPI_Iprobe in a compute loop on every node"
                 + " (calibrate --iprobe)", t.nodes(), all, ip));

@@ -16,7 +16,9 @@ import java.util.SplittableRandom;
  * is multiplied by g and each bandwidth factor step divided by it, σ(s) the launch spread of the sizes
  * the step starts at (without factors, the cluster's latency and bandwidth);</li>
  * <li>a node-rate factor {@code f = exp(σ_run·Z_node)} for the whole run, and the per-burst spreads, written as
- * the {@link ComputeNoise} properties the simulated MPI reads, with a seed for the per-rank streams.</li>
+ * the {@link ComputeNoise} properties the simulated MPI reads, with a seed for the per-rank streams;</li>
+ * <li>a poll-cost factor {@code exp(σ_poll·Z_poll)} on the poll's CPU and wall cost, Z_poll from a stream of the sample's
+ * seed (so it draws nothing from the sample's generator).</li>
  * </ul>
  * Two normal deviates and one seed are drawn per sample whatever is measured, so a sample's stream
  * does not depend on which sources a platform has.
@@ -27,13 +29,17 @@ final class Variability {
     private final double runSigma;
     private final double burstSlow;
     private final double burstFast;
+    private final double pollSigma;
+    /** Mixed into the sample's seed for the poll-cost deviate's own stream. */
+    private static final long POLL_STREAM = 0x9E3779B97F4A7C15L;
 
-    private Variability(long[] launchFrom, double[] launchSigma, double runSigma, double burstSlow, double burstFast) {
+    private Variability(long[] launchFrom, double[] launchSigma, double runSigma, double burstSlow, double burstFast, double pollSigma) {
         this.launchFrom = launchFrom;
         this.launchSigma = launchSigma;
         this.runSigma = runSigma;
         this.burstSlow = burstSlow;
         this.burstFast = burstFast;
+        this.pollSigma = pollSigma;
     }
 
     static Variability of(PlatformEdit e) {
@@ -51,12 +57,13 @@ final class Variability {
             }
         }
         return new Variability(from, sig, number(e, VariabilityCalibration.NODE_RUN_SIGMA),
-                number(e, VariabilityCalibration.NODE_BURST_SIGMA_SLOW), number(e, VariabilityCalibration.NODE_BURST_SIGMA_FAST));
+                number(e, VariabilityCalibration.NODE_BURST_SIGMA_SLOW), number(e, VariabilityCalibration.NODE_BURST_SIGMA_FAST),
+                number(e, VariabilityCalibration.POLL_LAUNCH_SIGMA));
     }
 
     /** Whether anything measured varies. */
     boolean any() {
-        return runSigma > 0 || burstSlow > 0 || burstFast > 0 || java.util.Arrays.stream(launchSigma).anyMatch(s -> s > 0);
+        return runSigma > 0 || burstSlow > 0 || burstFast > 0 || pollSigma > 0 || java.util.Arrays.stream(launchSigma).anyMatch(s -> s > 0);
     }
 
     /** The log σ between launches of a message of {@code bytes} (0 when not measured). */
@@ -91,6 +98,15 @@ final class Variability {
             e.setClusterProp(ComputeNoise.BURST_SIGMA_SLOW, num(burstSlow));
             e.setClusterProp(ComputeNoise.BURST_SIGMA_FAST, num(burstFast));
             e.setClusterProp(ComputeNoise.SEED, Long.toString(seed));
+        }
+        if (pollSigma > 0) {
+            double f = Math.exp(pollSigma * ComputeNoise.gaussian(new SplittableRandom(seed ^ POLL_STREAM)));
+            for (String key : new String[] {io.scalecast.probe.IprobeProbe.CPU_PROPERTY, io.scalecast.sim.MpiConfig.IPROBE_OVERHEAD}) {
+                String v = prop(e, key);
+                if (!v.isEmpty()) {
+                    e.setClusterProp(key, num(Double.parseDouble(v) * f));
+                }
+            }
         }
     }
 

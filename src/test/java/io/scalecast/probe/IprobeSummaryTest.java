@@ -71,4 +71,31 @@ class IprobeSummaryTest {
                 () -> IprobeProbe.samples(List.of(out("IPROBE 0 0 100000 2.0e-06 0.40 0.70\n"))));
         assertTrue(e.getMessage().contains("expected 10"), e.getMessage());
     }
+
+    /** Two launches of 2 ranks, the second's polls twice as costly in CPU time: 1 us and 2 us per poll. */
+    private static final String LAUNCH_A = """
+            IPROBE 0 0 100000 2.0e-06 0.20 0.30 0.20 0.30 0 100000
+            IPROBE 1 0 100000 2.0e-06 0.20 0.30 0.20 0.30 0 100000
+            """;
+    private static final String LAUNCH_B = """
+            IPROBE 0 0 100000 2.0e-06 0.20 0.40 0.20 0.40 0 100000
+            IPROBE 1 0 100000 2.0e-06 0.20 0.40 0.20 0.40 0 100000
+            """;
+
+    @Test
+    void severalLaunchesKeepEachLaunchsCostAndTheirSpread() {
+        IprobeProbe.Config cfg = new IprobeProbe.Config(100000, 2, 1);
+        SummaryTrace t = IprobeProbe.summary(List.of(out(LAUNCH_A), out(LAUNCH_B)), cfg, new io.scalecast.trace.Provenance());
+        String line = t.provenance().get(IprobeProbe.LAUNCHES);
+        // (2 - 1) / median 1.5 = 66.7 %
+        assertEquals("2 launches; cpu cost per launch (s): 1.000e-06 2.000e-06; spread 66.7%", line);
+        double[] back = IprobeProbe.launchCpuCosts(t);
+        assertEquals(2, back.length);
+        assertEquals(1e-6, back[0], 1e-15);
+        assertEquals(2e-6, back[1], 1e-15);
+        // one launch: no line, nothing to read back
+        SummaryTrace one = IprobeProbe.summary(List.of(out(LAUNCH_A)), cfg, new io.scalecast.trace.Provenance());
+        assertEquals(null, one.provenance().get(IprobeProbe.LAUNCHES));
+        assertEquals(0, IprobeProbe.launchCpuCosts(one).length);
+    }
 }

@@ -1,0 +1,67 @@
+package io.scalecast.cli;
+
+import io.scalecast.probe.IprobeProbe;
+import io.scalecast.probe.ProbeRunner;
+import io.scalecast.report.Column;
+import io.scalecast.report.Table;
+import io.scalecast.report.TableFormat;
+import io.scalecast.trace.SummaryTrace;
+import io.scalecast.util.Home;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code scalecast measure iprobe}: the cost of an empty MPI_Iprobe in a compute loop ({@code sc_iprobe}). */
+@Command(name = "iprobe", mixinStandardHelpOptions = true,
+        description = "Cost of an empty MPI_Iprobe in a compute loop, every rank computing and polling at once (what a code that"
+                + " serves requests while it computes pays per poll: sc_treecode, PKDGRAV's MDL). Writes a summary trace for"
+                + " calibrate --iprobe; with several launches it keeps each launch's cost and their spread.")
+final class MeasureIprobeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    MeasureCommand.LaunchOptions launch;
+    @Option(names = "--polls", defaultValue = "100000", description = "Polls per timed loop (default ${DEFAULT-VALUE}).")
+    long polls;
+    @Option(names = "--work-us", defaultValue = "2", description = "Arithmetic between two polls, microseconds (default ${DEFAULT-VALUE}).")
+    double workUs;
+    @Option(names = "--repeats", defaultValue = "5", description = "Timed loop pairs per launch (default ${DEFAULT-VALUE}).")
+    int repeats;
+    @Option(names = "--working-set-kb", defaultValue = "0", description = "KiB each piece of work also walks (64 dependent loads over"
+            + " a random chain), as a compute loop that keeps its cache full; a poll that enters the kernel evicts part of it."
+            + " E.g. the L2 size (default ${DEFAULT-VALUE}: arithmetic only).")
+    long workingSetKib;
+    @Option(names = "--max-runs", paramLabel = "M", description = "Launch again after --runs until the launches' CPU cost per poll"
+            + " agrees within --target-spread, at most M launches in all (default: exactly --runs launches). Where ranks share"
+            + " cores the cost can move by a factor 2 between launches.")
+    Integer maxRuns;
+    @Option(names = "--target-spread", defaultValue = "0.25", paramLabel = "F", description = "With --max-runs: stop once"
+            + " (max - min) / median of the launches' costs is at most F, the launch farthest from the median left out from"
+            + " four launches on (default ${DEFAULT-VALUE}).")
+    double targetSpread;
+
+    @Override
+    public Integer call() {
+        IprobeProbe.Config cfg = new IprobeProbe.Config(polls, workUs, repeats, workingSetKib);
+        ProbeRunner runner = launch.runner();
+        Home.probe("iprobe");
+        SummaryTrace t = IprobeProbe.measure(runner, cfg, launch.runs, maxRuns != null ? maxRuns : launch.runs, targetSpread);
+        t.write(launch.out);
+        PrintWriter out = spec.commandLine().getOut();
+        Table table = new Table("iprobe", List.of(Column.text("key"), Column.text("value"), Column.text("unit")));
+        t.entries().forEach(e -> table.add(e.key(), e.value(), e.unit()));
+        out.print(TableFormat.TEXT.render(table));
+        String launches = t.provenance().get(IprobeProbe.LAUNCHES);
+        if (launches != null) {
+            out.println("launches: " + launches);
+        }
+        out.println("wrote " + launch.out);
+        return 0;
+    }
+}
