@@ -8,15 +8,19 @@
 # iprobe-shm-1r,iprobe-shm-3r}.csv and traces/testbed/2026-12-02/iprobe-3n-{1gbit,100mbit}.csv.
 # NP (default 3) sets the rank count of the loaded dgemm and the iprobe traces (dgemm-treecode-<NP>r-sustained,
 # iprobe-shm-<NP>r, iprobe-<NP>n-RATE); the shared-memory pair traces and the 1-rank ones are the same for every NP.
+# IPROBE_RUNS (default "--runs 3", batches 1 and 2): the launches of the NP-rank iprobe traces; batch 3 takes measure
+# suite's "--runs 3 --max-runs 6" (launched again until the launches agree within 25 %). TAG (default empty) is appended
+# to the NP-rank files' names (a second measurement of a placement, e.g. TAG=-b for the development 5-rank folders).
 set -euo pipefail
 QUIET="${QUIET:-1}"
 source "$(dirname "$(readlink -f "$0")")/common.sh"
 quiet_setup
-TB="${TB:-hot}"; NP="${NP:-3}"
+PURPOSE="${PURPOSE:-traces of the held-out tree-code cases, taken apart from their runs}"
+TB="${TB:-hot}"; NP="${NP:-3}"; read -r -a IPROBE_RUNS <<< "${IPROBE_RUNS:---runs 3}"; TAG="${TAG:-}"
 WS_KB="${WS_KB:-$(l2_kib)}"; WS_KB="${WS_KB:-0}"
 NICE=(nice -n -19)
 L="$ROOT/traces/local/2026-12-02"; T="$ROOT/traces/testbed/2026-12-02"; mkdir -p "$L" "$T"
-mark() { sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}\n# $(quiet_line)\n# collected by: scripts/real-runs/collect-holdout-treecode-traces.sh (traces of the held-out tree-code cases, taken apart from their runs)" "$1"; }
+mark() { sed -i "/^# loadavg:/a # priority: under flock $LOCK, the measure command and everything it launched under ${NICE[*]}\n# $(quiet_line)\n# collected by: scripts/real-runs/collect-holdout-treecode-traces.sh ($PURPOSE)" "$1"; }
 one() {   # $1 = output, then the measure command's words
   local out="$1"; shift
   [ -s "$out" ] && { log "$out: already there"; return 0; }
@@ -25,16 +29,16 @@ one() {   # $1 = output, then the measure command's words
 }
 exec 9>"$LOCK"; log "waiting for the measurement lock"; flock 9; log "lock taken"
 one "$L/dgemm-treecode-2r.csv" dgemm --np 2 --mpirun-args "$SHM_MCA" --sizes 96,128,192,256,384 --runs 3
-one "$L/dgemm-treecode-${NP}r-sustained.csv" dgemm --np "$NP" --mpirun-args "$SHM4_MCA" --sizes 96,128,192,256,384 --sustained 2 --runs 3
+one "$L/dgemm-treecode-${NP}r-sustained$TAG.csv" dgemm --np "$NP" --mpirun-args "$SHM4_MCA" --sizes 96,128,192,256,384 --sustained 2 --runs 3
 one "$L/pingpong-shm-2r-nocma.csv" pingpong --np 2 --mpirun-args "$SHM_MCA" --runs 3
 one "$L/swap-shm-2r-nocma.csv" swap --np 2 --mpirun-args "$SHM_MCA" --volume 8192 --max-messages 1024 --repeats 3 --runs 3
 one "$L/release-shm-2r-nocma.csv" release --np 2 --mpirun-args "$SHM_MCA" --min-bytes 65536 --max-bytes 8388608 --repeats 5 --runs 3
 one "$L/iprobe-shm-1r.csv" iprobe --np 1 --mpirun-args "$SHM_MCA" --runs 3 --repeats 3 --working-set-kb "$WS_KB"
-one "$L/iprobe-shm-${NP}r.csv" iprobe --np "$NP" --mpirun-args "$SHM4_MCA" --runs 3 --repeats 3 --working-set-kb "$WS_KB"
+one "$L/iprobe-shm-${NP}r$TAG.csv" iprobe --np "$NP" --mpirun-args "$SHM4_MCA" "${IPROBE_RUNS[@]}" --repeats 3 --working-set-kb "$WS_KB"
 for rate in 1gbit 100mbit; do
-  out="$T/iprobe-${NP}n-$rate.csv"; [ -s "$out" ] && continue
+  out="$T/iprobe-${NP}n-$rate$TAG.csv"; [ -s "$out" ] && continue
   cleanup; "$SC" testbed up --name "$TB" --nodes "$NP" --rate "$rate" >&2
-  one "$out" iprobe --testbed "$TB" --np "$NP" --runs 3 --repeats 3 --working-set-kb "$WS_KB"
+  one "$out" iprobe --testbed "$TB" --np "$NP" "${IPROBE_RUNS[@]}" --repeats 3 --working-set-kb "$WS_KB"
   sed -i "/^# loadavg:/a # testbed: $(testbed_line); 1 rank per node; the nodes share this host's 2 cores" "$out"
   cleanup
 done

@@ -5,6 +5,8 @@
 #           120000 particles, seed 2, 3 ranks
 #   batch 2 (BATCH=2): validation/holdout/treecode-b2-{shm-5r,testbed-5n-1gbit,testbed-5n-100mbit}-{clustered,smooth},
 #           160000 particles, seed 3, 5 ranks
+#   batch 3 (BATCH=3): validation/holdout/treecode-b3-{shm-6r,testbed-6n-1gbit,testbed-6n-100mbit}-{clustered,smooth},
+#           180000 particles, seed 4, 6 ranks (its iprobe traces launched until they agree: --max-runs 6)
 #   anchor: this machine's 1-rank runs (traces/raw/treecode/2026-12-02-shm-1r, scripts/real-runs/collect-treecode-anchor.sh)
 #           and its traces (traces/suite/treecode-2026-12-02-shm-1r)
 #   platform: traces/suite/treecode-2026-12-02-PLACEMENT (scripts/real-runs/collect-holdout-treecode-traces.sh; the
@@ -20,7 +22,8 @@ cd "$ROOT"
 case "${BATCH:-1}" in
   1) NP=3; N=120000; export SEED=2; PREFIX=treecode; RAW=traces/raw/holdout/treecode;;
   2) NP=5; N=160000; export SEED=3; PREFIX=treecode-b2; RAW=traces/raw/holdout/treecode-b2;;
-  *) echo "BATCH: 1 or 2 expected, got '$BATCH'" >&2; exit 2;;
+  3) NP=6; N=180000; export SEED=4; PREFIX=treecode-b3; RAW=traces/raw/holdout/treecode-b3;;
+  *) echo "BATCH: 1, 2 or 3 expected, got '$BATCH'" >&2; exit 2;;
 esac
 SUITE="traces/suite/treecode-2026-12-02"
 VARIABILITY="${VARIABILITY-traces/variability/dgemm-2r-2026-12-02T0447.csv,traces/variability/dgemm-2r-2026-12-02T0451.csv}"
