@@ -116,6 +116,10 @@ final class PredictTreecodeCommand implements Callable<Integer> {
             if (binding != null) {
                 spec.commandLine().getErr().println((platforms.size() > 1 ? pf.getFileName() + ": " : "") + binding);
             }
+            String caution = PollCaution.of(pf, Math.min(ranksPerNode, java.util.Collections.max(procs)));
+            if (caution != null) {
+                spec.commandLine().getErr().println((platforms.size() > 1 ? pf.getFileName() + ": " : "") + caution);
+            }
         }
         Map<String, String> sim = new LinkedHashMap<>();
         sim.put("ranks-per-node", Integer.toString(ranksPerNode));

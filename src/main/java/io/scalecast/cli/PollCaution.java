@@ -1,0 +1,59 @@
+package io.scalecast.cli;
+
+import io.scalecast.calibrate.Calibrator;
+import io.scalecast.platform.PlatformFile;
+import io.scalecast.probe.IprobeProbe;
+import io.scalecast.trace.DgemmTrace;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The caution {@code predict treecode} prints where three or more ranks share a core and the platform charges polls their
+ * measured CPU cost ({@code mpi.iprobe-cpu-s}): on such placements {@code measure iprobe} has read more than the tree
+ * code spends per poll, so the prediction comes out slow (validation/holdout/README.md, tree-code batches 2 and 3).
+ * Ranks per core: on a host of several cores its ranks per node over its cores; on one-core nodes (testbed nodes that
+ * share the machine's cores) the platform's dgemm grid, the plateau rate alone over the most loaded one.
+ */
+final class PollCaution {
+    /** From this many ranks per core on, the poll probe has over-stated the cost. */
+    static final int RANKS_PER_CORE = 3;
+
+    private PollCaution() {
+    }
+
+    /** Ranks per core the platform's runs share, rounded; 1 when nothing says they share. */
+    static int ranksPerCore(Path platform, int ranksPerNode) {
+        int cores = PlatformFile.coresPerHost(platform);
+        if (cores >= 2) {
+            return (ranksPerNode + cores - 1) / cores;
+        }
+        String grid = PlatformFile.read(platform).props().get(Calibrator.NODE_DGEMM);
+        if (grid == null) {
+            return Math.max(1, ranksPerNode);
+        }
+        DgemmTrace t = DgemmTrace.decode(grid, platform + " " + Calibrator.NODE_DGEMM);
+        double alone = DgemmTrace.plateauRate(t.points(), 1, 0);
+        double loaded = DgemmTrace.plateauRate(t.points(), t.maxLoad(), 0);
+        int shared = Double.isNaN(alone) || Double.isNaN(loaded) || !(loaded > 0) ? 1 : (int) Math.round(alone / loaded);
+        return Math.max(shared, ranksPerNode);
+    }
+
+    /** The caution line, or null. */
+    static String of(Path platform, int ranksPerNode) {
+        Map<String, String> mpi = PlatformFile.read(platform).mpiProperties();
+        String cpu = mpi.get(IprobeProbe.CPU_PROPERTY);
+        if (cpu == null || !(Double.parseDouble(cpu) > 0)) {
+            return null;
+        }
+        int k = ranksPerCore(platform, ranksPerNode);
+        if (k < RANKS_PER_CORE) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "caution: about %d ranks share a core here, and the polls are charged the CPU cost measure iprobe"
+                + " read (%s = %s s); with three or more ranks per core that probe has read more than the tree code spends, and such"
+                + " predictions came out 10 to 142 %% slow on this project's runs (validation/holdout/README.md, tree-code batches 2"
+                + " and 3): read this one as slow", k, IprobeProbe.CPU_PROPERTY, cpu);
+    }
+}

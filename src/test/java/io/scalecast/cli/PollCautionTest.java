@@ -1,0 +1,59 @@
+package io.scalecast.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * predict treecode's caution: only where three or more ranks share a core and polls are charged a measured CPU cost; ranks
+ * per core from the host's cores, or on one-core nodes from the dgemm grid's alone-over-loaded rate.
+ */
+class PollCautionTest {
+    @TempDir
+    Path tmp;
+
+    private Path platform(int cores, String props) throws Exception {
+        Path p = tmp.resolve("p" + cores + "-" + props.hashCode() + ".xml");
+        Files.writeString(p, """
+                <?xml version='1.0'?>
+                <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+                <platform version="4.1">
+                  <cluster id="c" prefix="n" suffix="" radical="0-4" speed="1Gf" core="%d" bw="100MBps" lat="10us">
+                    %s
+                  </cluster>
+                </platform>
+                """.formatted(cores, props));
+        return p;
+    }
+
+    private static final String POLLS = "<prop id=\"mpi.iprobe-cpu-s\" value=\"0.000007\"/>";
+
+    /** A grid whose rate alone is {@code ratio} times its rate with 5 ranks loaded. */
+    private static String grid(double ratio) {
+        return "<prop id=\"node.dgemm\" value=\"1:192:0:4.8e9;1:256:0:4.8e9;5:192:0:" + 4.8e9 / ratio + ";5:256:0:" + 4.8e9 / ratio + "\"/>";
+    }
+
+    @Test
+    void threeRanksPerCoreWithMeasuredPollsAreFlagged() throws Exception {
+        String line = PollCaution.of(platform(2, POLLS), 6);
+        assertTrue(line != null && line.startsWith("caution: about 3 ranks share a core here"), line);
+        assertTrue(line.contains("mpi.iprobe-cpu-s = 0.000007 s"), line);
+        assertNull(PollCaution.of(platform(2, POLLS), 4), "two per core: the probe has held");
+        assertNull(PollCaution.of(platform(2, ""), 6), "no measured poll cost: nothing charged");
+    }
+
+    @Test
+    void oneCoreNodesReadTheSharingFromTheirDgemmGrid() throws Exception {
+        assertEquals(3, PollCaution.ranksPerCore(platform(1, POLLS + grid(3.06)), 1));
+        assertEquals(2, PollCaution.ranksPerCore(platform(1, POLLS + grid(2.1)), 1));
+        assertEquals(1, PollCaution.ranksPerCore(platform(1, POLLS), 1), "no grid: a core each");
+        assertTrue(PollCaution.of(platform(1, POLLS + grid(3.06)), 1).startsWith("caution: about 3 ranks"));
+        assertNull(PollCaution.of(platform(1, POLLS + grid(2.1)), 1));
+    }
+}
