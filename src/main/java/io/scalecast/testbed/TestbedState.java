@@ -126,6 +126,20 @@ public record TestbedState(String name, int nodes, long rateBitsPerSecond, long 
         return dir().resolve("mpirun");
     }
 
+    /**
+     * Node k's temporary directory. The namespaces share the host's name and /tmp, so without one each Open MPI would make
+     * its session directory under the same /tmp/ompi.HOST.UID/jf.N and two daemons starting at once can collide on it
+     * ("A call to mkdir was unable to create the desired directory ... File exists", 2 of 40 launches on 6 nodes).
+     */
+    public Path tmpDir(int k) {
+        return dir().resolve("tmp").resolve("n" + k);
+    }
+
+    /** {@code env TMPDIR=…} for node k's processes (their session directory: {@link #tmpDir}). */
+    public List<String> envCommand(int k) {
+        return List.of("env", "TMPDIR=" + tmpDir(k));
+    }
+
     void save() {
         AtomicFiles.writeString(dir().resolve("state.json"), Json.gson().toJson(this) + "\n");
     }

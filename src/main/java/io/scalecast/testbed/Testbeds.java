@@ -161,6 +161,13 @@ public final class Testbeds {
     }
 
     private static void writeScripts(TestbedState s) {
+        for (int k = 0; k < s.nodes(); k++) {
+            try {
+                Files.createDirectories(s.tmpDir(k));
+            } catch (IOException e) {
+                throw ScalecastException.failure("cannot create " + s.tmpDir(k) + ": " + e.getMessage());
+            }
+        }
         AtomicFiles.writeString(s.hostfile(), MpiLaunch.hostfile(s));
         writeExecutable(s.agent(), MpiLaunch.agent(s));
         writeExecutable(s.mpirun(), MpiLaunch.mpirunWrapper(s));

@@ -125,12 +125,12 @@ class TestbedSpecTest {
         String agent = MpiLaunch.agent(s);
         for (int k = 0; k < 3; k++) {
             // 3 nodes on 2 cores: round-robin, node 2 shares core 0 with node 0
-            assertTrue(agent.contains("10.77.42." + (k + 1) + ") ns=sc-unit-n" + k + " cpus=" + (k % 2) + " ;;"), agent);
+            assertTrue(agent.contains("10.77.42." + (k + 1) + ") ns=sc-unit-n" + k + " tmp=" + s.tmpDir(k) + " cpus=" + (k % 2) + " ;;"), agent);
         }
-        assertTrue(agent.contains("exec ip netns exec \"$ns\" taskset -c \"$cpus\" bash -c \"$*\""), agent);
+        assertTrue(agent.contains("exec ip netns exec \"$ns\" env TMPDIR=\"$tmp\" taskset -c \"$cpus\" bash -c \"$*\""), agent);
         String free = MpiLaunch.agent(TestbedState.of(TestbedSpec.of("unit", 3, "1gbit", null, 2).withPinned(false),
                 new TestbedLayout("unit", 3, 42), List.of(0, 1)));
-        assertTrue(free.contains("10.77.42.3) ns=sc-unit-n2 ;;") && !free.contains("taskset"), free);
+        assertTrue(free.contains("10.77.42.3) ns=sc-unit-n2 tmp=") && !free.contains("taskset"), free);
         // Run the agent for real with a host that is not a node: it must refuse (exit 255) and say why.
         Path script = tmp.resolve("agent");
         Files.writeString(script, agent);
@@ -145,7 +145,7 @@ class TestbedSpecTest {
     void mpirunWrapperUsesTcpOnTheTestbedSubnetAndYieldsWhenIdle() {
         TestbedState s = TestbedState.of(TestbedSpec.of("unit", 2, "100mbit", null, 1), new TestbedLayout("unit", 2, 9), List.of(0, 1));
         String w = MpiLaunch.mpirunWrapper(s);
-        assertTrue(w.contains("\nexec taskset -c 0 mpirun "), w);
+        assertTrue(w.contains("\nexec env TMPDIR=" + s.tmpDir(0) + " taskset -c 0 mpirun "), w);
         for (String want : List.of("--mca btl tcp,self", "--mca btl_tcp_if_include 10.77.9.0/24",
                 "--mca oob_tcp_if_include 10.77.9.0/24", "--mca mpi_yield_when_idle 1", "--mca hwloc_base_binding_policy none", "--mca rtc_hwloc_vmhole none",
                 "--mca plm_rsh_agent " + s.agent(), "--hostfile " + s.hostfile(), "\"$@\"")) {
@@ -155,7 +155,9 @@ class TestbedSpecTest {
         assertEquals(List.of(s.mpirun().toString(), "-np", "2", "prog", "--hf=" + s.hostfile()), cmd);
         // the probes' Launch gets the same options, minus what Launch adds itself
         List<String> probe = TestbedLaunch.launch(s, 2, List.of("--map-by", "node")).command(Path.of("/bin/true"), List.of());
-        assertEquals(List.of("ip", "netns", "exec", "sc-unit-n0", "taskset", "-c", "0", "mpirun"), probe.subList(0, 8));
+        // each node's own TMPDIR: its Open MPI session directory apart from the other nodes' (they share the host's name and /tmp)
+        assertEquals(List.of("ip", "netns", "exec", "sc-unit-n0", "env", "TMPDIR=" + s.tmpDir(0), "taskset", "-c", "0", "mpirun"),
+                probe.subList(0, 10));
         assertEquals(1, probe.stream().filter("--hostfile"::equals).count(), probe.toString());
         assertTrue(String.join(" ", probe).contains("--mca mpi_yield_when_idle 1 --mca hwloc_base_binding_policy none --mca rtc_hwloc_vmhole none --map-by node /bin/true"), probe.toString());
         // a user's --mca replaces the testbed's value of that parameter (mpirun refuses it twice)
