@@ -88,9 +88,9 @@ class TestbedNamespacesTest {
         }
         assertEquals(List.of(), Testbeds.leftovers("tbpp"));
         CsvTable t = CsvTable.read(out);
-        // node 0's mpirun (and rank 0) start on node 0's cores
-        assertTrue(t.provenance().get("command").startsWith("ip netns exec sc-tbpp-n0 taskset -c "
-                + CpuPlacement.perNode(2, CpuPlacement.hostCpus()).get(0) + " mpirun "), t.provenance().get("command"));
+        // node 0's mpirun (and rank 0) start on node 0's cores, with node 0's own TMPDIR (its Open MPI session directory)
+        assertTrue(t.provenance().get("command").startsWith("ip netns exec sc-tbpp-n0 env TMPDIR=" + TestbedState.dir("tbpp").resolve("tmp/n0")
+                + " taskset -c " + CpuPlacement.perNode(2, CpuPlacement.hostCpus()).get(0) + " mpirun "), t.provenance().get("command"));
         double small = t.number(0, "time_s");
         assertEquals(1, (long) t.number(0, "size_bytes"));
         assertTrue(small < 100e-6, "1-byte one-way " + small * 1e6 + " us, expected < 100 us");
