@@ -15,12 +15,12 @@ import java.util.TreeMap;
  * @param intraPingpong intra-node ping-pong, or null
  * @param swapTrace     swap trace for the exchange mode, or null
  * @param release       send-release times per size ({@code ReleaseAnalysis.read}), or null
- * @param iprobeCost    cost of an empty MPI_Iprobe, NaN without a trace
+ * @param iprobe        the iprobe summary ({@code measure iprobe}, checked for its cost), or null
  * @param node          the node model from the dgemm trace, or null
  * @param traffic       the node model from the dgemm trace measured under traffic ({@code --dgemm-traffic}), or null
  */
 record CalibrationInputs(SwapCalibration swapSummary, PingPongInput.Trace pingpong, PingPongInput.Trace intraPingpong,
-                         SwapTrace swapTrace, TreeMap<Long, double[]> release, double iprobeCost, NodeModel node, NodeModel traffic) {
+                         SwapTrace swapTrace, TreeMap<Long, double[]> release, SummaryTrace iprobe, NodeModel node, NodeModel traffic) {
 
     static CalibrationInputs read(CalibrationRequest req, PingPongInput.Trace implied) {
         SwapCalibration swap = req.swapSummary() == null ? null : SwapCalibration.read(req.swapSummary());
@@ -29,8 +29,10 @@ record CalibrationInputs(SwapCalibration swapSummary, PingPongInput.Trace pingpo
         SwapTrace swapTrace = req.swapTrace() == null ? null : SwapTrace.read(req.swapTrace());
         TreeMap<Long, double[]> release = req.sendRelease() == null ? null
                 : ReleaseAnalysis.read(SummaryTrace.read(req.sendRelease()), req.sendRelease().toString());
-        double iprobeCost = req.iprobe() == null ? Double.NaN
-                : io.scalecast.probe.IprobeProbe.cost(SummaryTrace.read(req.iprobe()), req.iprobe().toString());
+        SummaryTrace iprobe = req.iprobe() == null ? null : SummaryTrace.read(req.iprobe());
+        if (iprobe != null) {
+            io.scalecast.probe.IprobeProbe.cost(iprobe, req.iprobe().toString()); // refuses a summary without the cost
+        }
         NodeModel node = req.dgemm() == null ? null
                 : NodeModel.of(DgemmTrace.read(req.dgemm()), req.dgemm().toString(), req.dgemmN(), req.dgemmRanksLoaded());
         NodeModel traffic = req.dgemmTraffic() == null ? null : NodeModel.of(DgemmTrace.read(req.dgemmTraffic()),
@@ -39,6 +41,11 @@ record CalibrationInputs(SwapCalibration swapSummary, PingPongInput.Trace pingpo
             throw io.scalecast.util.ScalecastException.badInput(req.dgemmTraffic() + ": no '# traffic:' line; expected a dgemm trace"
                     + " measured while the ranks streamed to each other (measure dgemm --traffic)");
         }
-        return new CalibrationInputs(swap, pp, intraPp, swapTrace, release, iprobeCost, node, traffic);
+        return new CalibrationInputs(swap, pp, intraPp, swapTrace, release, iprobe, node, traffic);
+    }
+
+    /** Cost of an empty MPI_Iprobe (wall time), NaN without an iprobe trace. */
+    double iprobeCost() {
+        return iprobe == null ? Double.NaN : io.scalecast.probe.IprobeProbe.cost(iprobe, "iprobe");
     }
 }

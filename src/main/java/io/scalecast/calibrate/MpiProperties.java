@@ -3,7 +3,6 @@ package io.scalecast.calibrate;
 import io.scalecast.platform.PlatformWriter;
 import io.scalecast.probe.IprobeProbe;
 import io.scalecast.sim.MpiConfig;
-import io.scalecast.trace.SummaryTrace;
 import io.scalecast.util.ScalecastException;
 
 import java.util.ArrayList;
@@ -52,14 +51,13 @@ final class MpiProperties {
                         + " mpi.iprobe-overhead-s = 0", req.iprobe(), in.iprobeCost()));
             }
             props.put(MpiConfig.IPROBE_OVERHEAD, PlatformWriter.num(Math.max(0, in.iprobeCost())));
-            SummaryTrace polls = SummaryTrace.read(req.iprobe());
-            double cpu = IprobeProbe.cpuCost(polls);
+            double cpu = IprobeProbe.cpuCost(in.iprobe());
             if (!Double.isNaN(cpu)) {
                 props.put(IprobeProbe.CPU_PROPERTY, PlatformWriter.num(Math.max(0, cpu)));
                 warnings.add(String.format(Locale.ROOT, "poll cost: %s: %.3e s of wall time and %.3e s of the rank's own CPU time per"
                         + " empty MPI_Iprobe (%s: the tree code charges the CPU time like compute)", req.iprobe(), in.iprobeCost(), cpu,
                         IprobeProbe.CPU_PROPERTY));
-                launchSpread(req, IprobeProbe.launchCpuCosts(polls), warnings);
+                launchSpread(req, IprobeProbe.launchCpuCosts(in.iprobe()), warnings);
             }
         }
         if (profile != null) {

@@ -75,7 +75,7 @@ public final class VariabilityCalibration {
         List<String> missing = new ArrayList<>();
         network(req.pingpong(), props, sources, missing);
         node(req.dgemm(), in.node(), req.variability(), props, sources, missing);
-        polls(req.iprobe(), props, sources, missing);
+        polls(req.iprobe(), in.iprobe(), props, sources, missing);
         if (req.swapSummary() != null) {
             missing.add("software overheads: from " + req.swapSummary() + " (one value per variant, no runs): not varied between"
                     + " samples");
@@ -287,11 +287,11 @@ public final class VariabilityCalibration {
     }
 
     /** The poll cost's σ between launches, from an iprobe trace of two or more launches that has a CPU cost. */
-    static void polls(Path iprobe, Map<String, String> props, List<String> sources, List<String> missing) {
-        if (iprobe == null) {
+    static void polls(Path iprobe, io.scalecast.trace.SummaryTrace t, Map<String, String> props, List<String> sources,
+                      List<String> missing) {
+        if (t == null) {
             return;
         }
-        io.scalecast.trace.SummaryTrace t = io.scalecast.trace.SummaryTrace.read(iprobe);
         if (Double.isNaN(io.scalecast.probe.IprobeProbe.cpuCost(t))) {
             return;
         }

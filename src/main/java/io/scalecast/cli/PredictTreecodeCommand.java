@@ -111,14 +111,12 @@ final class PredictTreecodeCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("cost model: " + DEFAULT_COST + " (default; --cost-model F.json to use your own 1-rank run)");
         }
         CostModel cost = CostModel.read(costModel);
+        int perHost = Math.min(ranksPerNode, java.util.Collections.max(procs));
         for (Path pf : platforms) {
-            String binding = BindingLine.of(pf, Math.min(ranksPerNode, java.util.Collections.max(procs)));
-            if (binding != null) {
-                spec.commandLine().getErr().println((platforms.size() > 1 ? pf.getFileName() + ": " : "") + binding);
-            }
-            String caution = PollCaution.of(pf, Math.min(ranksPerNode, java.util.Collections.max(procs)));
-            if (caution != null) {
-                spec.commandLine().getErr().println((platforms.size() > 1 ? pf.getFileName() + ": " : "") + caution);
+            for (String line : new String[] {BindingLine.of(pf, perHost), PollCaution.of(pf, perHost)}) {
+                if (line != null) {
+                    spec.commandLine().getErr().println((platforms.size() > 1 ? pf.getFileName() + ": " : "") + line);
+                }
             }
         }
         Map<String, String> sim = new LinkedHashMap<>();

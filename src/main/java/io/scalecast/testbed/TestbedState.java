@@ -135,9 +135,11 @@ public record TestbedState(String name, int nodes, long rateBitsPerSecond, long 
         return dir().resolve("tmp").resolve("n" + k);
     }
 
-    /** {@code env TMPDIR=…} for node k's processes (their session directory: {@link #tmpDir}). */
-    public List<String> envCommand(int k) {
-        return List.of("env", "TMPDIR=" + tmpDir(k));
+    /** What node k's processes start under inside its namespace: {@code env TMPDIR=…} ({@link #tmpDir}), then {@link #pinCommand}. */
+    public List<String> nodeCommand(int k) {
+        List<String> l = new ArrayList<>(List.of("env", "TMPDIR=" + tmpDir(k)));
+        l.addAll(pinCommand(k));
+        return l;
     }
 
     void save() {
