@@ -10,8 +10,11 @@
 #   testbed-2n-1gbit 2 testbed nodes, one core each
 #   testbed-3n-1gbit 3 testbed nodes, nodes 0 and 2 on core 0
 #   shm-5r, testbed-5n-1gbit  5 ranks or nodes, 0, 2 and 4 on core 0 (not in the default list)
+#   shm-Nr, testbed-Nn-RATE   any N (shm-1r: the 1-rank anchor's poll)
 #   CONFIG-ws0       any of them with arithmetic only (--working-set-kb 0): what the cache walk adds after a switch
 # Every other setting as the committed iprobe traces (100000 polls, 2 us of work, WS_KB = one core's L2 from sysfs).
+# WALK=F.bin: the poll timed inside sc_treecode's own walk of that particle set instead (measure iprobe
+# --treecode-particles; WS_KB and -ws0 do not apply).
 # Under flock /tmp/scalecast-measure.lock, nice -n -19, QUIET=1 recommended (each configuration is its own short
 # measured stretch). Output: traces/raw/treecode/diagnostics/2026-12-02-iprobe-cpu/CONFIG.csv (summary traces; the
 # '# per_rank:' line gives each rank's medians). Existing files are kept. Usage: collect-iprobe-cpu.sh [CONFIG...]
@@ -32,7 +35,8 @@ measure() {   # $1 = config, then measure iprobe's placement options
   [ -s "$out" ] && { log "$out: already there"; return 0; }
   case "$cfg" in *-ws0) ws=0;; esac
   quiet_on
-  "${NICE[@]}" "$SC" measure iprobe "$@" --runs "$RUNS" --repeats "$REPEATS" --working-set-kb "$ws" --out "$out.tmp" >&2 || {
+  local what=(--working-set-kb "$ws"); [ -n "${WALK:-}" ] && what=(--treecode-particles "$WALK")
+  "${NICE[@]}" "$SC" measure iprobe "$@" --runs "$RUNS" --repeats "$REPEATS" "${what[@]}" --out "$out.tmp" >&2 || {
     quiet_off; rm -f "$out.tmp"; log "$cfg: FAILED"; return 0; }
   quiet_off
   mark_priority "$out.tmp"
@@ -47,10 +51,9 @@ exec 9>"$LOCK"
 log "waiting for the measurement lock"; flock 9; log "lock taken"
 for cfg in "${configs[@]}"; do
   case "$cfg" in
-    shm-2r) measure "$cfg" --np 2 --mpirun-args "$SHM_MCA";;
-    shm-3r|shm-3r-ws0) measure "$cfg" --np 3 --mpirun-args "$SHM4_MCA";;
-    shm-5r|shm-5r-ws0) measure "$cfg" --np 5 --mpirun-args "$SHM4_MCA";;
-    shm-4r) measure "$cfg" --np 4 --mpirun-args "$SHM4_MCA";;
+    shm-*r|shm-*r-ws0)   # 1-2 ranks: a core each (SHM_MCA); more: bound to the 2 cores in turn (SHM4_MCA)
+      n="${cfg#shm-}"; n="${n%%r*}"
+      if [ "$n" -le 2 ]; then measure "$cfg" --np "$n" --mpirun-args "$SHM_MCA"; else measure "$cfg" --np "$n" --mpirun-args "$SHM4_MCA"; fi;;
     testbed-*n-*)
       n="${cfg#testbed-}"; n="${n%%n-*}"; rate="${cfg%-ws0}"; rate="${rate##*-}"
       [ -s "$OUT/$cfg.csv" ] && { log "$cfg: already there"; continue; }

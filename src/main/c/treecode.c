@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* RUSAGE_THREAD (--poll-probe) */
 /*
  * sc_treecode: a PKDGRAV-like parallel Barnes-Hut tree code (C + MPI), written for scalecast
  * as the real application its tree-code skeleton is validated against.
@@ -23,7 +24,7 @@
  *    Newtonian cell 35 + 41 (quadrupole).
  *
  * Usage: sc_treecode PARTICLES.bin [--theta 0.8] [--steps 1] [--eps E] [--dt 0.001] [--cache request|rma]
- *                    [--wait block|spin|yield] [--spin-us 50] [--poll-visits 64] [--poll-pp 1]
+ *                    [--wait block|spin|yield] [--spin-us 50] [--poll-visits 64] [--poll-pp 1] [--poll-probe R]
  * Output (stdout, rank 0): CSV records, see print_header(). Errors: one line on stderr, exit 2.
  */
 #include <math.h>
@@ -34,6 +35,7 @@
 #include <string.h>
 #include <sched.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #define BUCKET 8
@@ -112,6 +114,7 @@ static double spin_s = 50e-6, sleep_s = 1e-3;
  * are the code's own; other values only exist to measure what the wait for an owner's next poll costs. */
 static int64_t poll_mask = 63;
 static int poll_pp = 1;
+static int poll_probe_repeats; /* --poll-probe R (0: a normal run) */
 static const char *wait_names[] = {"spin", "yield", "block"};
 
 /* Called after a poll found nothing; *since = -1 before the first empty poll of a wait. */
@@ -480,9 +483,12 @@ static void cache_grow(void) {
 }
 
 /* Serves one pending request, if any: replies with a whole line of cells or particles. */
+static int64_t npolls; /* MPI_Iprobe calls of serve_one (--poll-probe counts the walk's polls with it) */
+
 static int serve_one(void) {
     int flag;
     MPI_Status st;
+    npolls++;
     MPI_Iprobe(MPI_ANY_SOURCE, TAG_REQ, MPI_COMM_WORLD, &flag, &st);
     if (!flag) return 0;
     double t0 = now();
@@ -757,6 +763,89 @@ static void walk_bucket(const Cell *B, const Cell *top, WalkStats *ws) {
     ws->t_ppf += t3 - t2;
 }
 
+/* --poll-probe R: what one empty poll costs inside this code's own walk, under the launch's placement and transport, printed
+ * in sc_iprobe's IPROBE records (src/main/c/iprobe.c) so that `measure iprobe --app treecode` reads them alike. After the
+ * first step's decomposition and tree build, every rank walks its own particles against its own tree only (no remote cell,
+ * so no request is ever sent), all at once: phase A without a poll, phase B with serve_all() at the code's poll points
+ * (every --poll-visits node visits, after each particle's pp forces, after each bucket), every poll empty. Cost per poll =
+ * (B - A) / polls of B, in wall time and in the rank's CPU time; R pairs, phases alternating. What the walk's memory
+ * traffic and the co-runners on a core do to a poll is in the figure, which a synthetic loop cannot know. */
+static long switches_now(void) {
+    struct rusage ru;
+    getrusage(RUSAGE_THREAD, &ru);
+    return ru.ru_nvcsw + ru.ru_nivcsw;
+}
+
+static double thread_cpu(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void local_walk(const Cell *mytop, int polls_on) {
+    WalkStats ws;
+    memset(&ws, 0, sizeof ws);
+    for (int c = 0; c < lt.n; c++) {
+        if (lt.c[c].child >= 0) continue;
+        walk_bucket(&lt.c[c], mytop, &ws);
+        if (polls_on) serve_all();
+    }
+}
+
+static void poll_probe(int repeats) {
+    Cell mytop = lt.c[0]; /* a top tree of one leaf: my root, as build_top stores a leaf */
+    mytop.first = lt.c[0].child;
+    mytop.child = -(me + 2);
+    int *sbuf = calloc((size_t)np, sizeof(int)), *rbuf = calloc((size_t)np, sizeof(int));
+    MPI_Alltoall(sbuf, 1, MPI_INT, rbuf, 1, MPI_INT, MPI_COMM_WORLD); /* every connection open, as in a running step */
+    int64_t mask = poll_mask;
+    int pp = poll_pp;
+    enum { F = 7 }; /* wall A, wall B, CPU A, CPU B, switches A, switches B, polls B */
+    double *mine = calloc((size_t)F * (size_t)repeats, sizeof(double));
+    for (int r = 0; r < repeats; r++) {
+        double *m = mine + F * r;
+        poll_mask = INT64_MAX; /* (visit & mask) == 0 never holds for visit >= 1 */
+        poll_pp = 0;
+        MPI_Barrier(MPI_COMM_WORLD);
+        long w0 = switches_now();
+        double c0 = thread_cpu(), t0 = now();
+        local_walk(&mytop, 0);
+        m[0] = now() - t0;
+        m[2] = thread_cpu() - c0;
+        m[4] = (double)(switches_now() - w0);
+        poll_mask = mask;
+        poll_pp = pp;
+        MPI_Barrier(MPI_COMM_WORLD);
+        int64_t p0 = npolls;
+        w0 = switches_now();
+        c0 = thread_cpu();
+        t0 = now();
+        local_walk(&mytop, 1);
+        m[1] = now() - t0;
+        m[3] = thread_cpu() - c0;
+        m[5] = (double)(switches_now() - w0);
+        m[6] = (double)(npolls - p0);
+    }
+    double *all = me == 0 ? malloc(sizeof(double) * F * (size_t)repeats * (size_t)np) : NULL;
+    MPI_Gather(mine, F * repeats, MPI_DOUBLE, all, F * repeats, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    if (me == 0) {
+        printf("# probe: sc_treecode --poll-probe %d (the walk of each rank's own particles against its own tree, without"
+               " and with the code's polls; IPROBE rank repeat polls work_s t_work_s t_poll_s cpu_work_s cpu_poll_s"
+               " switches_work switches_poll, work_s = CPU time of the walk without polls / polls)\n", repeats);
+        for (int q = 0; q < np; q++)
+            for (int r = 0; r < repeats; r++) {
+                const double *m = all + ((size_t)q * (size_t)repeats + (size_t)r) * F;
+                printf("IPROBE %d %d %.0f %.9e %.9e %.9e %.9e %.9e %.0f %.0f\n", q, r, m[6], m[6] > 0 ? m[2] / m[6] : 0.0, m[0],
+                       m[1], m[2], m[3], m[4], m[5]);
+            }
+        fflush(stdout);
+    }
+    free(all);
+    free(mine);
+    free(sbuf);
+    free(rbuf);
+}
+
 /* ---------------------------------------------------------------- driver */
 
 /* Output follows the probes' convention: "# key: value" info lines, then whitespace-separated
@@ -801,6 +890,10 @@ int main(int argc, char **argv) {
             else if (!strcmp(argv[i], "0")) poll_pp = 0;
             else die("--poll-pp must be 0 or 1");
         }
+        else if (!strcmp(argv[i], "--poll-probe") && i + 1 < argc) {
+            poll_probe_repeats = atoi(argv[++i]);
+            if (poll_probe_repeats < 1 || poll_probe_repeats > 1000) die("--poll-probe must be between 1 and 1000");
+        }
         else if (!strcmp(argv[i], "--wait") && i + 1 < argc) {
             i++;
             if (!strcmp(argv[i], "spin")) wait_mode = WAIT_SPIN;
@@ -834,7 +927,7 @@ int main(int argc, char **argv) {
     nparts_of = calloc((size_t)np, sizeof(int64_t));
     Cell *roots = malloc((size_t)np * sizeof(Cell));
     Cell *top = malloc((size_t)(2 * np) * sizeof(Cell));
-    if (me == 0) print_header();
+    if (me == 0 && !poll_probe_repeats) print_header();
     for (int step = 1; step <= nsteps; step++) {
         MPI_Request br;
         MPI_Ibarrier(MPI_COMM_WORLD, &br);
@@ -873,6 +966,11 @@ int main(int argc, char **argv) {
         }
         int nTop = 0;
         build_top(top, &nTop, roots, 0, np);
+        if (poll_probe_repeats) {
+            if (use_rma) die("--poll-probe needs --cache request (the polls serve requests)");
+            poll_probe(poll_probe_repeats);
+            break;
+        }
         double t2 = now();
         WalkStats ws;
         memset(&ws, 0, sizeof ws);

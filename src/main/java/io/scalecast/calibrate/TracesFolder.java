@@ -169,7 +169,8 @@ public final class TracesFolder {
             case "beff" -> "-a b_eff per-length trace (calibrate --beff takes its summary: measure beff --summary-out)";
             case "summary" -> source.contains("sc_release") ? (recvDelay(probe) > 0
                     ? "-a delayed-receiver release trace (it checks the release model)" : "release")
-                    : source.contains("sc_iprobe") ? "iprobe" : "-a summary of " + p.get("source");
+                    : source.contains("sc_iprobe") || probe.contains("--poll-probe") ? "iprobe" // sc_treecode's in-walk form too
+                    : "-a summary of " + p.get("source");
             default -> "-kind " + kind;
         };
     }

@@ -37,6 +37,11 @@ final class MeasureIprobeCommand implements Callable<Integer> {
             + " a random chain), as a compute loop that keeps its cache full; a poll that enters the kernel evicts part of it."
             + " E.g. the L2 size (default ${DEFAULT-VALUE}: arithmetic only).")
     long workingSetKib;
+    @Option(names = "--treecode-particles", paramLabel = "F.bin", description = "Time the poll inside sc_treecode's own walk of"
+            + " this particle set (scalecast treecode particles) instead of the synthetic loop: every rank walks its own particles"
+            + " without and with the code's polls (--poll-probe), so the walk's own memory traffic and the co-runners on a core"
+            + " are in the figure. Use the run's particle set and rank count; --polls, --work-us and --working-set-kb do not apply.")
+    java.nio.file.Path treecodeParticles;
     @Option(names = "--max-runs", paramLabel = "M", description = "Launch again after --runs until the launches' CPU cost per poll"
             + " agrees within --target-spread, at most M launches in all (default: exactly --runs launches). Where ranks share"
             + " cores the cost can move by a factor 2 between launches.")
@@ -48,9 +53,10 @@ final class MeasureIprobeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        IprobeProbe.Config cfg = new IprobeProbe.Config(polls, workUs, repeats, workingSetKib);
+        IprobeProbe.Config cfg = treecodeParticles != null ? IprobeProbe.Config.inTreecode(treecodeParticles, repeats)
+                : new IprobeProbe.Config(polls, workUs, repeats, workingSetKib);
         ProbeRunner runner = launch.runner();
-        Home.probe("iprobe");
+        Home.probe(cfg.probe());
         SummaryTrace t = IprobeProbe.measure(runner, cfg, launch.runs, maxRuns != null ? maxRuns : launch.runs, targetSpread);
         t.write(launch.out);
         PrintWriter out = spec.commandLine().getOut();

@@ -34,6 +34,15 @@ public final class IprobeProbe {
     public static final double LAUNCH_SPREAD_WARN = 0.25;
     private static final Pattern LAUNCH_LINE = Pattern.compile("^\\s*(\\d+) launches; cpu cost per launch \\(s\\): ([-+0-9.eE ]+);");
 
+    private static final String COLUMNS_NOTE = "; " + CPU_KEY + ": the same difference in the rank's own CPU time"
+            + " (CLOCK_THREAD_CPUTIME_ID), which leaves out what other ranks on its core ran meanwhile; core_share: the rank's CPU"
+            + " time over wall time while it only computed; median / min / max over ranks x repeats x runs; may be negative within noise";
+    private static final String IN_WALK_NOTE = "cost of one empty MPI_Iprobe inside sc_treecode's own walk (--poll-probe), every"
+            + " rank walking its own particles against its own tree at once: (t_poll - t_work) / polls per rank and repeat, t_work"
+            + " = the walk without polls, t_poll = the same walk with the code's polls (every 64 node visits, after each particle's"
+            + " pp forces, after each bucket; no request is sent, every poll is empty); polls and work_between_polls_s: medians"
+            + " over ranks (particles: ";
+
     private IprobeProbe() {
     }
 
@@ -43,10 +52,28 @@ public final class IprobeProbe {
      * @param repeats timed loop pairs per run
      * @param workingSetKib KiB a piece of work walks besides its arithmetic (64 dependent loads over a random chain),
      *                as a compute loop that keeps its cache full; 0 = arithmetic only
+     * @param treecodeParticles null for sc_iprobe's synthetic loop; else a particle file, and the polls are timed inside
+     *                sc_treecode's own walk of it ({@code --poll-probe}: each rank walks its own particles without and
+     *                with the code's polls), so that the walk's memory traffic is the program's, not a random chain's
+     *                (polls, workUs and workingSetKib do not apply: the walk sets them)
      */
-    public record Config(long polls, double workUs, int repeats, long workingSetKib) {
+    public record Config(long polls, double workUs, int repeats, long workingSetKib, java.nio.file.Path treecodeParticles) {
         public Config(long polls, double workUs, int repeats) {
             this(polls, workUs, repeats, 0);
+        }
+
+        public Config(long polls, double workUs, int repeats, long workingSetKib) {
+            this(polls, workUs, repeats, workingSetKib, null);
+        }
+
+        /** The poll inside sc_treecode's walk of {@code particles}, {@code repeats} pairs of walks per launch. */
+        public static Config inTreecode(java.nio.file.Path particles, int repeats) {
+            return new Config(100_000, 0, repeats, 0, particles);
+        }
+
+        /** The probe program: sc_iprobe, or sc_treecode with --poll-probe. */
+        public String probe() {
+            return treecodeParticles == null ? "iprobe" : "treecode";
         }
 
         public Config {
@@ -59,12 +86,18 @@ public final class IprobeProbe {
             if (!(workUs >= 0) || workUs > 10_000) {
                 throw ScalecastException.badInput("--work-us must be between 0 and 10000, got " + workUs);
             }
-            if (repeats < 1) {
-                throw ScalecastException.badInput("--repeats must be at least 1, got " + repeats);
+            if (repeats < 1 || repeats > 1000) {
+                throw ScalecastException.badInput("--repeats must be between 1 and 1000, got " + repeats);
+            }
+            if (treecodeParticles != null && !java.nio.file.Files.isReadable(treecodeParticles)) {
+                throw ScalecastException.badInput(treecodeParticles + ": no such particle file (write one with scalecast treecode particles)");
             }
         }
 
         List<String> args() {
+            if (treecodeParticles != null) {
+                return List.of(treecodeParticles.toAbsolutePath().toString(), "--poll-probe", Integer.toString(repeats));
+            }
             List<String> a = new ArrayList<>(List.of("--polls", Long.toString(polls), "--work-us", Double.toString(workUs),
                     "--repeats", Integer.toString(repeats)));
             if (workingSetKib > 0) {
@@ -81,7 +114,7 @@ public final class IprobeProbe {
     /**
      * Per-poll figures of every IPROBE record: {rank, wall (t_poll − t_work) / polls, the rank's own CPU time
      * (cpu_poll − cpu_work) / polls, the rank's share of a core while it only computed (cpu_work / t_work), the context
-     * switches it made per poll (switches_poll − switches_work) / polls}.
+     * switches it made per poll (switches_poll − switches_work) / polls, polls, work between two polls (s)}.
      */
     static List<double[]> samples(List<ProbeOutput> outs) {
         List<double[]> c = new ArrayList<>();
@@ -95,7 +128,7 @@ public final class IprobeProbe {
                 }
                 double switches = ProbeOutput.num(r, 10) - ProbeOutput.num(r, 9);
                 c.add(new double[] {ProbeOutput.integer(r, 1), (poll - work) / polls, (cpuPoll - cpuWork) / polls, cpuWork / work,
-                    switches / polls});
+                    switches / polls, polls, ProbeOutput.num(r, 4)});
             }
         }
         if (c.isEmpty()) {
@@ -136,7 +169,7 @@ public final class IprobeProbe {
             throw ScalecastException.badInput("iprobe: need 1 <= --runs <= --max-runs and --target-spread >= 0, got " + minRuns + ", "
                     + maxRuns + ", " + targetSpread);
         }
-        Runs r = new Runs(runner, "iprobe");
+        Runs r = new Runs(runner, cfg.probe());
         String stop = "";
         while (true) {
             List<ProbeOutput> outs = r.run(1, cfg.args());
@@ -170,13 +203,12 @@ public final class IprobeProbe {
         List<double[]> all = samples(outs);
         double[] c = column(all, 1, -1), cpu = column(all, 2, -1), share = column(all, 3, -1);
         double med = Stats.median(c);
-        p.put("note", "cost of one empty MPI_Iprobe(MPI_ANY_SOURCE) in a compute loop, every rank computing and polling at once:"
+        p.put("note", (cfg.treecodeParticles() != null ? IN_WALK_NOTE + cfg.treecodeParticles().getFileName() + ")"
+                : "cost of one empty MPI_Iprobe(MPI_ANY_SOURCE) in a compute loop, every rank computing and polling at once:"
                 + " (t_poll - t_work) / polls per rank and repeat, t_work = polls pieces of work-us arithmetic, t_poll = the same"
                 + " with an Iprobe after each" + (cfg.workingSetKib() > 0 ? "; each piece also follows 64 links of a random chain over "
-                + cfg.workingSetKib() + " KiB (a compute loop that keeps its cache full: a poll that enters the kernel evicts part of it)" : "")
-                + "; " + CPU_KEY + ": the same difference in the rank's own CPU time (CLOCK_THREAD_CPUTIME_ID), which leaves out what"
-                + " other ranks on its core ran meanwhile; core_share: the rank's CPU time over wall time while it only computed"
-                + "; median / min / max over ranks x repeats x runs; may be negative within noise");
+                + cfg.workingSetKib() + " KiB (a compute loop that keeps its cache full: a poll that enters the kernel evicts part of it)"
+                : "")) + COLUMNS_NOTE);
         p.put("spread", String.format(Locale.ROOT, "%d samples; min %.3e s, max %.3e s; cpu min %.3e s, max %.3e s; core share %.3f to %.3f",
                 c.length, c[0], c[c.length - 1], cpu[0], cpu[cpu.length - 1], share[0], share[share.length - 1]));
         p.put("per_rank", "medians over repeats x runs: " + perRank(all));
@@ -194,8 +226,10 @@ public final class IprobeProbe {
         e.add(SummaryEntry.seconds("iprobe_cpu_cost_min_s", cpu[0]));
         e.add(SummaryEntry.seconds("iprobe_cpu_cost_max_s", cpu[cpu.length - 1]));
         e.add(new SummaryEntry("core_share", String.format(Locale.ROOT, "%.4f", Stats.median(share)), "", Stats.median(share), ""));
-        e.add(new SummaryEntry("polls", Long.toString(cfg.polls()), "", cfg.polls(), ""));
-        e.add(SummaryEntry.seconds("work_between_polls_s", cfg.workUs() * 1e-6));
+        long polls = cfg.treecodeParticles() != null ? Math.round(Stats.median(column(all, 5, -1))) : cfg.polls();
+        e.add(new SummaryEntry("polls", Long.toString(polls), "", polls, ""));
+        e.add(SummaryEntry.seconds("work_between_polls_s", cfg.treecodeParticles() != null ? Stats.median(column(all, 6, -1))
+                : cfg.workUs() * 1e-6));
         e.add(new SummaryEntry("working_set_kib", Long.toString(cfg.workingSetKib()), "KiB", cfg.workingSetKib() * 1024.0, "B"));
         e.add(new SummaryEntry("samples", Integer.toString(c.length), "", c.length, ""));
         return new SummaryTrace(p, e);

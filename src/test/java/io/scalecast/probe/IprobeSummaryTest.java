@@ -98,4 +98,39 @@ class IprobeSummaryTest {
         assertEquals(null, one.provenance().get(IprobeProbe.LAUNCHES));
         assertEquals(0, IprobeProbe.launchCpuCosts(one).length);
     }
+
+    /** sc_treecode --poll-probe: each rank's own poll count (its walk's), work between polls = the walk without polls / polls. */
+    private static final String WALK = """
+            # probe: sc_treecode --poll-probe 1
+            IPROBE 0 0 80000 1.25e-06 0.30 0.50 0.10 0.34 5 80001
+            IPROBE 1 0 60000 1.0e-06 0.20 0.26 0.06 0.12 3 60002
+            IPROBE 2 0 70000 2.0e-06 0.28 0.42 0.14 0.28 4 70000
+            """;
+
+    @Test
+    void inTheTreecodesWalkEachRankHasItsOwnPollCount(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path parts = java.nio.file.Files.writeString(dir.resolve("p.bin"), "x");
+        IprobeProbe.Config cfg = IprobeProbe.Config.inTreecode(parts, 3);
+        assertEquals("treecode", cfg.probe());
+        assertEquals(List.of(parts.toAbsolutePath().toString(), "--poll-probe", "3"), cfg.args());
+        SummaryTrace t = IprobeProbe.summary(List.of(out(WALK)), cfg, new io.scalecast.trace.Provenance());
+        // CPU per poll: rank 0 0.24 / 8e4 = 3 us, rank 1 0.06 / 6e4 = 1 us, rank 2 0.14 / 7e4 = 2 us: median 2 us
+        assertEquals(2e-6, IprobeProbe.cpuCost(t), 1e-15);
+        // wall: 2.5, 1, 2 us
+        assertEquals(2e-6, IprobeProbe.cost(t, "t"), 1e-15);
+        assertEquals(70000, value(t, "polls"), 0);
+        assertEquals(1.25e-6, value(t, "work_between_polls_s"), 1e-15);
+        assertTrue(t.provenance().get("note").contains("inside sc_treecode's own walk"), t.provenance().get("note"));
+        assertTrue(t.provenance().get("note").contains("(particles: p.bin)"), t.provenance().get("note"));
+        // the synthetic loop's figures are its configuration's
+        SummaryTrace s = IprobeProbe.summary(List.of(out(SHARED)), new IprobeProbe.Config(100000, 2, 1), new io.scalecast.trace.Provenance());
+        assertEquals(100000, value(s, "polls"), 0);
+        assertEquals(2e-6, value(s, "work_between_polls_s"), 1e-15);
+    }
+
+    @Test
+    void aMissingParticleFileIsOneClearLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        ScalecastException e = assertThrows(ScalecastException.class, () -> IprobeProbe.Config.inTreecode(dir.resolve("none.bin"), 3));
+        assertTrue(e.getMessage().contains("none.bin: no such particle file"), e.getMessage());
+    }
 }
