@@ -11,17 +11,30 @@
 # comma-separated list of process counts. measured.csv is the caller's (scalecast treecode measured).
 # VARIABILITY (optional, the same for every case): repeated dgemm traces for calibrate --variability (the node rate's
 # spread between runs, for --intervals: docs/intervals.md); point predictions do not depend on it.
+# WALK_DIR (the recipe since 2026-12-02 18:30 UTC; cases written before keep their folders' synthetic iprobe.csv): the
+# poll cost measured inside the tree code's own walk of the case's particle set (measure iprobe --treecode-particles;
+# scripts/real-runs/collect-iprobe-cpu.sh with WALK=...), WALK_DIR/<dist><N>-s<seed>/<placement>.csv for the platform's
+# placement (the folder name of PLATFORM_TRACES without its date prefix) and .../shm-1r.csv for the anchor's 1 rank;
+# passed as calibrate --iprobe and treecode cost --anchor-iprobe, which win over the folders' files. A missing file
+# is an error, not a fallback.
 treecode_case_json() {
   local dir="$1" title="$2" dist="$3" n="$4" procs="$5" rpn="$6" nodes="$7" cores="$8" anchor="$9" atr="${10}" ptr="${11}" src="${12}"
-  local seed="${SEED:-1}" steps="${STEPS:-2}" var=""
+  local seed="${SEED:-1}" steps="${STEPS:-2}" var="" walk="" awalk=""
   [ -n "${VARIABILITY:-}" ] && var="\"--variability\", \"$VARIABILITY\", "
+  if [ -n "${WALK_DIR:-}" ]; then
+    local wd="$WALK_DIR/$dist$n-s$seed" place
+    place="$(basename "$ptr" | sed -E 's/^treecode-[0-9]{4}-[0-9]{2}-[0-9]{2}-(dev[0-9]+-|b[0-9]+-)?//')"
+    [ -s "$wd/$place.csv" ] && [ -s "$wd/shm-1r.csv" ] || { echo "treecode_case_json: no $wd/$place.csv or $wd/shm-1r.csv (WALK_DIR)" >&2; return 2; }
+    walk="\"--iprobe\", \"$wd/$place.csv\", "
+    awalk="\"--anchor-iprobe\", \"$wd/shm-1r.csv\", "
+  fi
   mkdir -p "$dir"
   cat > "$dir/case.json.tmp" <<JSON
 {
   "title": "$title",
   "steps": [
-    ["treecode", "cost", "--run", "$anchor", "--traces", "$atr", "--out", "{work}/cost.json"],
-    ["calibrate", "--traces", "$ptr", "--nodes", "$nodes", "--cores-per-node", "$cores", $var"--name", "p", "--out", "{work}/platform.xml"],
+    ["treecode", "cost", "--run", "$anchor", "--traces", "$atr", $awalk"--out", "{work}/cost.json"],
+    ["calibrate", "--traces", "$ptr", $walk"--nodes", "$nodes", "--cores-per-node", "$cores", $var"--name", "p", "--out", "{work}/platform.xml"],
     ["predict", "treecode", "--platform", "{work}/platform.xml", "--particles", "$n", "--distribution", "$dist", "--seed", "$seed",
      "--procs", "$procs", "--steps", "$steps", "--ranks-per-node", "$rpn", "--cost-model", "{work}/cost.json", "--out", "{work}/predicted.csv"]
   ],

@@ -130,6 +130,11 @@ public final class TreecodePredictor {
                 m.visits(), m.misses(), m.wmax(), m.wmean(), r.messages(), r.wallSeconds());
     }
 
+    /** Turns the waiting ranks' poll loops took on shared cores in a simulation of {@code m} (TreecodeSkeleton#spinWait). */
+    static long spinTurns(Config c, Path platform, Model m) {
+        return (long) Double.parseDouble(run(c, platform, m).value("spin_turns"));
+    }
+
     /**
      * What the skeleton sent through the simulated MPI at {@code procs} ranks on {@code platform}: per step (every step,
      * the first included), per rank, as the skeleton counted it while sending.

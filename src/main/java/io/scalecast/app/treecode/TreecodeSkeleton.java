@@ -45,6 +45,14 @@ public final class TreecodeSkeleton implements Skeleton {
     /** Bytes of a cache request per line. */
     static final long REQUEST_BYTES = RankCounts.REQUEST_BYTES;
     private static final int TAG_PING = 7, TAG_PONG = 8, TAG_REQ = 1000, TAG_REP = 500_000;
+    /** Shortest turn of a waiting rank's poll loop on a shared core (seconds of its CPU time). */
+    static final double MIN_SPIN_S = 5e-7;
+    /** A waiting rank's turn grows to this share of the time it has waited ({@link #spinWait}). */
+    static final double SPIN_GROWTH = 0.02;
+    /** A rank whose speed with every rank computing is below this share of a core's shares its core. */
+    private static final double SHARED = 0.99;
+    /** Turns of the poll loops of waiting ranks on shared cores, over ranks and steps ({@link #spinWait}). */
+    private long spinTurns;
 
     private List<StepPlan> plans;
     private double[][] tStart, tDecomp, tBuild, tGrav, tEnd;
@@ -211,6 +219,7 @@ public final class TreecodeSkeleton implements Skeleton {
             }
         }
         double[] poll = pollCost(world, p, loadedSpeed);
+        double spin = spinFlops(loadedSpeed);
         for (int s = 0; s < mine.segmentSeconds().length; s++) {
             work(world, mine.segmentSeconds()[s]);
             world.compute(mine.segmentPolls()[s] * poll[0] * poll[1]);
@@ -220,7 +229,14 @@ public final class TreecodeSkeleton implements Skeleton {
                     continue;
                 }
                 world.send(q, c * REQUEST_BYTES, TAG_REQ + s);
-                long got = world.recv(q, TAG_REP + s);
+                long got;
+                if (spin > 0) {
+                    Request reply = world.irecv(q, TAG_REP + s);
+                    spinWait(world, List.of(reply), spin);
+                    got = reply.bytes();
+                } else {
+                    got = world.recv(q, TAG_REP + s);
+                }
                 long[] t = traffic[step][me];
                 t[0] += c;
                 t[1]++;
@@ -234,7 +250,47 @@ public final class TreecodeSkeleton implements Skeleton {
             }
         }
         walkDone[step][me] = true;
-        world.waitall(served);
+        if (spin > 0) {
+            spinWait(world, served, spin);
+        } else {
+            world.waitall(served);
+        }
+    }
+
+    /**
+     * Flops of one turn of a waiting rank's poll loop where its core is shared, 0 where it waits without taking CPU.
+     * sc_treecode waits for a line, and for the other ranks once its walk is done, by polling (MPI_Test, the serving
+     * MPI_Iprobe, sched_yield under mpi_yield_when_idle) without pause: with a core of its own that costs nobody
+     * anything, but where ranks share a core (the speed a rank gets with every rank computing is below a core's) each
+     * turn is a poll's CPU time taken from the ranks beside it that still walk. A turn is charged one poll's own CPU
+     * time (mpi.iprobe-cpu-s, at least {@value #MIN_SPIN_S} s so that a wait is a bounded number of simulated turns),
+     * so SimGrid shares the core between the waiting rank and the walking ones. Without a measured CPU figure: 0.
+     */
+    private double spinFlops(double loadedSpeed) {
+        if (!(pollCpu > 0) || !(loadedSpeed < SHARED * coreSpeed)) {
+            return 0;
+        }
+        return Math.max(pollCpu, MIN_SPIN_S) * (pollSpeed > 0 ? pollSpeed : coreSpeed);
+    }
+
+    /**
+     * Polls (turns of at least {@code flops}) until every request is done; the requests then count as waited for. The
+     * share of the core a waiting rank takes does not depend on the length of its turns (SimGrid shares a core fairly),
+     * only how soon it sees the reply: a turn grows to {@value #SPIN_GROWTH} of the time waited so far, so that a long
+     * wait (a rank past its walk waiting for the others) is a few hundred simulated turns, seen at most
+     * ranks-on-the-core × {@value #SPIN_GROWTH} of its length late.
+     */
+    private void spinWait(Comm world, List<Request> requests, double flops) {
+        List<Request> pending = new ArrayList<>(requests);
+        double t0 = world.wtime(), base = flops / Math.max(pollCpu, MIN_SPIN_S);
+        while (true) {
+            pending.removeIf(world::test);
+            if (pending.isEmpty()) {
+                return;
+            }
+            world.compute(Math.max(flops, SPIN_GROWTH * (world.wtime() - t0) * base));
+            spinTurns++;
+        }
     }
 
     /**
@@ -266,6 +322,7 @@ public final class TreecodeSkeleton implements Skeleton {
             r.put(TreecodeJob.RankTraffic.KEY + (s + 1), TreecodeJob.RankTraffic.encode(traffic[s]));
         }
         r.put("aggregated_exchanges", aggregated);
+        r.put("spin_turns", spinTurns);
         return r;
     }
 
