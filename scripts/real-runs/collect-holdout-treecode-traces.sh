@@ -11,6 +11,7 @@
 # IPROBE_RUNS (default "--runs 3", batches 1 and 2): the launches of the NP-rank iprobe traces; batch 3 takes measure
 # suite's "--runs 3 --max-runs 6" (launched again until the launches agree within 25 %). TAG (default empty) is appended
 # to the NP-rank files' names (a second measurement of a placement, e.g. TAG=-b for the development 5-rank folders).
+# SKIP_IPROBE=1 stops after the dgemm and pair traces (batches from 4 on: their poll cost is measured in the walk).
 set -euo pipefail
 QUIET="${QUIET:-1}"
 source "$(dirname "$(readlink -f "$0")")/common.sh"
@@ -33,6 +34,7 @@ one "$L/dgemm-treecode-${NP}r-sustained$TAG.csv" dgemm --np "$NP" --mpirun-args 
 one "$L/pingpong-shm-2r-nocma.csv" pingpong --np 2 --mpirun-args "$SHM_MCA" --runs 3
 one "$L/swap-shm-2r-nocma.csv" swap --np 2 --mpirun-args "$SHM_MCA" --volume 8192 --max-messages 1024 --repeats 3 --runs 3
 one "$L/release-shm-2r-nocma.csv" release --np 2 --mpirun-args "$SHM_MCA" --min-bytes 65536 --max-bytes 8388608 --repeats 5 --runs 3
+if [ "${SKIP_IPROBE:-0}" = 1 ]; then log "SKIP_IPROBE=1: no synthetic iprobe traces (the recipe's poll cost is the in-walk one: collect-holdout-treecode-walk.sh)"; flock -u 9; exec 9>&-; log "done"; exit 0; fi
 one "$L/iprobe-shm-1r.csv" iprobe --np 1 --mpirun-args "$SHM_MCA" --runs 3 --repeats 3 --working-set-kb "$WS_KB"
 one "$L/iprobe-shm-${NP}r$TAG.csv" iprobe --np "$NP" --mpirun-args "$SHM4_MCA" "${IPROBE_RUNS[@]}" --repeats 3 --working-set-kb "$WS_KB"
 for rate in 1gbit 100mbit; do

@@ -7,6 +7,9 @@
 #           160000 particles, seed 3, 5 ranks
 #   batch 3 (BATCH=3): validation/holdout/treecode-b3-{shm-6r,testbed-6n-1gbit,testbed-6n-100mbit}-{clustered,smooth},
 #           180000 particles, seed 4, 6 ranks (its iprobe traces launched until they agree: --max-runs 6)
+#   batch 4 (BATCH=4): validation/holdout/treecode-b4-{shm-4r,testbed-4n-*}-*, 140000 particles, seed 5, 4 ranks;
+#   batch 5 (BATCH=5): validation/holdout/treecode-b5-{shm-7r,testbed-7n-*}-*, 210000 particles, seed 6, 7 ranks;
+#           both with the poll cost measured in the tree code's walk (traces/walk/, collect-holdout-treecode-walk.sh)
 #   anchor: this machine's 1-rank runs (traces/raw/treecode/2026-12-02-shm-1r, scripts/real-runs/collect-treecode-anchor.sh)
 #           and its traces (traces/suite/treecode-2026-12-02-shm-1r)
 #   platform: traces/suite/treecode-2026-12-02-PLACEMENT (scripts/real-runs/collect-holdout-treecode-traces.sh; the
@@ -23,9 +26,14 @@ case "${BATCH:-1}" in
   1) NP=3; N=120000; export SEED=2; PREFIX=treecode; RAW=traces/raw/holdout/treecode;;
   2) NP=5; N=160000; export SEED=3; PREFIX=treecode-b2; RAW=traces/raw/holdout/treecode-b2;;
   3) NP=6; N=180000; export SEED=4; PREFIX=treecode-b3; RAW=traces/raw/holdout/treecode-b3;;
-  *) echo "BATCH: 1, 2 or 3 expected, got '$BATCH'" >&2; exit 2;;
+  4) NP=4; N=140000; export SEED=5; PREFIX=treecode-b4; RAW=traces/raw/holdout/treecode-b4;;
+  5) NP=7; N=210000; export SEED=6; PREFIX=treecode-b5; RAW=traces/raw/holdout/treecode-b5;;
+  *) echo "BATCH: 1 to 5 expected, got '$BATCH'" >&2; exit 2;;
 esac
-SUITE="traces/suite/treecode-2026-12-02"
+SUITE="traces/suite/treecode-2026-12-02"; PSUITE="$SUITE"
+# from batch 4 on: the recipe's in-walk poll cost (treecode-recipe.sh WALK_DIR) and the batch's own trace folders
+# (collect-holdout-treecode-walk.sh)
+[ "${BATCH:-1}" -ge 4 ] && { export WALK_DIR=traces/walk/2026-12-02; PSUITE="$SUITE-b$BATCH"; }
 VARIABILITY="${VARIABILITY-traces/variability/dgemm-2r-2026-12-02T0447.csv,traces/variability/dgemm-2r-2026-12-02T0451.csv}"
 RECORD="${RECORD:-}"
 mapfile -t placements < <(treecode_placements "$NP")
@@ -40,8 +48,8 @@ for d in clustered smooth; do
     fi
     [ -s "$dir/measured.csv" ] || [ -n "$RECORD" ] || { echo "$dir: no measured.csv: skipped"; continue; }
     treecode_case_json "$dir" "Held-out tree code (sc_treecode), $N $d particles (seed $SEED), $what; cost anchored on this machine's 1-rank runs" \
-      "$d" "$N" "$NP" "$rpn" "$nodes" "$cores" "$(run_tables traces/raw/treecode/2026-12-02-shm-1r "$d")" "$SUITE-shm-1r" "$SUITE-$place" \
-      "held-out runs measured here with sc_treecode by scripts/real-runs/collect-holdout-treecode.sh (raw runs: $RAW/$place/$d-r*.csv, step 2, loadavg in each table); platform from the traces of $SUITE-$place only, taken apart from the runs (the recipe of scripts/real-runs/treecode-recipe.sh); validation/holdout/README.md"
+      "$d" "$N" "$NP" "$rpn" "$nodes" "$cores" "$(run_tables traces/raw/treecode/2026-12-02-shm-1r "$d")" "$SUITE-shm-1r" "$PSUITE-$place" \
+      "held-out runs measured here with sc_treecode by scripts/real-runs/collect-holdout-treecode.sh (raw runs: $RAW/$place/$d-r*.csv, step 2, loadavg in each table); platform from the traces of $PSUITE-$place${WALK_DIR:+ and the in-walk poll cost of $WALK_DIR}, taken apart from the runs (the recipe of scripts/real-runs/treecode-recipe.sh); validation/holdout/README.md"
     # the bar of issue #22 for the held-out tree code: every point within 20 %, the median within 10 %
     sed -i 's/"tolerance": {[^}]*}/"tolerance": {"max_abs_rel_error": 0.20, "median_abs_rel_error": 0.10}/' "$dir/case.json"
     echo "$dir: case.json written"
