@@ -54,6 +54,7 @@ final class MpiProperties {
             double cpu = IprobeProbe.cpuCost(in.iprobe());
             if (!Double.isNaN(cpu)) {
                 props.put(IprobeProbe.CPU_PROPERTY, PlatformWriter.num(Math.max(0, cpu)));
+                props.put(IprobeProbe.WHERE_PROPERTY, IprobeProbe.where(in.iprobe()));
                 warnings.add(String.format(Locale.ROOT, "poll cost: %s: %.3e s of wall time and %.3e s of the rank's own CPU time per"
                         + " empty MPI_Iprobe (%s: the tree code charges the CPU time like compute)", req.iprobe(), in.iprobeCost(), cpu,
                         IprobeProbe.CPU_PROPERTY));

@@ -28,6 +28,10 @@ public final class IprobeProbe {
     public static final String CPU_KEY = "iprobe_cpu_cost_s";
     /** Platform property calibrate writes from {@value #CPU_KEY} (the tree-code skeleton charges it like compute). */
     public static final String CPU_PROPERTY = "mpi.iprobe-cpu-s";
+    /** Platform property calibrate writes with the CPU figure: where the poll was timed ({@link #where}). */
+    public static final String WHERE_PROPERTY = "mpi.iprobe-measured-in";
+    /** {@value #WHERE_PROPERTY} of a poll timed inside sc_treecode's walk ({@code --treecode-particles}). */
+    public static final String IN_WALK = "treecode-walk";
     /** Provenance key: each launch's median CPU cost per poll and the spread between them. */
     public static final String LAUNCHES = "launches";
     /** Launches whose CPU costs spread more than this ({@link Stats#robustSpread}) are flagged by calibrate. */
@@ -238,6 +242,11 @@ public final class IprobeProbe {
     /** The median per-poll CPU cost ({@value #CPU_KEY}) of a summary written by {@link #measure}; NaN in a summary without it. */
     public static double cpuCost(SummaryTrace t) {
         return t.entries().stream().filter(x -> x.key().equals(CPU_KEY)).mapToDouble(SummaryEntry::valueSi).findFirst().orElse(Double.NaN);
+    }
+
+    /** Where a summary's poll was timed: {@value #IN_WALK} (sc_treecode --poll-probe) or {@code loop} (sc_iprobe). */
+    public static String where(SummaryTrace t) {
+        return String.valueOf(t.provenance().get("probe")).contains("--poll-probe") ? IN_WALK : "loop";
     }
 
     /** Each launch's median CPU cost per poll from the {@value #LAUNCHES} line; empty without the line (one launch, older traces). */
