@@ -11,8 +11,10 @@ import java.util.Map;
 
 /**
  * The caution {@code predict treecode} prints where three or more ranks share a core and the platform charges polls their
- * measured CPU cost ({@code mpi.iprobe-cpu-s}): on such placements {@code measure iprobe} has read more than the tree
- * code spends per poll, so the prediction comes out slow (validation/holdout/README.md, tree-code batches 2 and 3).
+ * measured CPU cost ({@code mpi.iprobe-cpu-s}): timed in sc_iprobe's loop, that cost has read more than the tree code
+ * spends per poll on such placements, so the prediction comes out slow (validation/holdout/README.md, tree-code batches 2
+ * and 3); timed in the code's own walk ({@code mpi.iprobe-measured-in = treecode-walk}) the prediction has come out fast
+ * (batches 4 and 5).
  * Ranks per core: on a host of several cores its ranks per node over its cores; on one-core nodes (testbed nodes that
  * share the machine's cores) the platform's dgemm grid, the plateau rate alone over the most loaded one.
  */
@@ -51,9 +53,15 @@ final class PollCaution {
         if (k < RANKS_PER_CORE) {
             return null;
         }
+        if (IprobeProbe.IN_WALK.equals(mpi.get(IprobeProbe.WHERE_PROPERTY))) {
+            return String.format(Locale.ROOT, "caution: about %d ranks share a core here; with the poll cost timed in the tree code's walk"
+                    + " (%s = %s s) such predictions came out 15 to 28 %% fast on this project's runs (validation/holdout/README.md,"
+                    + " tree-code batches 4 and 5): read this one as fast", k, IprobeProbe.CPU_PROPERTY, cpu);
+        }
         return String.format(Locale.ROOT, "caution: about %d ranks share a core here, and the polls are charged the CPU cost measure iprobe"
                 + " read (%s = %s s); with three or more ranks per core that probe has read more than the tree code spends, and such"
                 + " predictions came out 10 to 142 %% slow on this project's runs (validation/holdout/README.md, tree-code batches 2"
-                + " and 3): read this one as slow", k, IprobeProbe.CPU_PROPERTY, cpu);
+                + " and 3): read this one as slow; measure iprobe --treecode-particles times the poll in the code's own walk", k,
+                IprobeProbe.CPU_PROPERTY, cpu);
     }
 }

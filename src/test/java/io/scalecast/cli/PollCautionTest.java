@@ -46,6 +46,18 @@ class PollCautionTest {
         assertTrue(line.contains("mpi.iprobe-cpu-s = 0.000007 s"), line);
         assertNull(PollCaution.of(platform(2, POLLS), 4), "two per core: the probe has held");
         assertNull(PollCaution.of(platform(2, ""), 6), "no measured poll cost: nothing charged");
+        assertTrue(line.contains("read this one as slow"), line);
+    }
+
+    @Test
+    void aPollTimedInTheWalkIsCautionedTheOtherWay() throws Exception {
+        String walk = POLLS + "<prop id=\"mpi.iprobe-measured-in\" value=\"treecode-walk\"/>";
+        String line = PollCaution.of(platform(2, walk), 7);
+        assertTrue(line != null && line.startsWith("caution: about 4 ranks share a core here; with the poll cost timed in the"), line);
+        assertTrue(line.contains("read this one as fast"), line);
+        assertNull(PollCaution.of(platform(2, walk), 4), "two per core: held-out batch 4 within 20 %");
+        String loop = POLLS + "<prop id=\"mpi.iprobe-measured-in\" value=\"loop\"/>";
+        assertTrue(PollCaution.of(platform(2, loop), 6).contains("read this one as slow"));
     }
 
     @Test
