@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The inputs a held-out tree-code batch from 4 on takes besides collect-holdout-treecode-traces.sh's dgemm (issue #22,
 # validation/holdout/README.md), all before its runs: the poll cost inside the tree code's own walk of the batch's
-# particle sets on its placements and on the anchor's 1 rank (traces/walk/2026-12-02/<dist><N>-s<SEED>/, by
+# particle sets on its placements and on the anchor's 1 rank (traces/walk/2026-12-02-warm/<dist><N>-s<SEED>/, by
 # collect-iprobe-cpu.sh with WALK=...), and the trace folders traces/suite/treecode-2026-12-02-b<BATCH>-<placement>
 # linking the traces the recipe calibrates from (shared memory: the 2-rank dgemm and pair traces of 2026-12-02; testbed:
 # the NP-rank sustained dgemm of this batch and the 2026-12-01 testbed pair traces), as the earlier batches' folders do.
@@ -15,7 +15,7 @@ mkdir -p "$PARTS_DIR"
 for d in clustered smooth; do
   f="$PARTS_DIR/$d$N-s$SEED.bin"
   [ -s "$f" ] || nice -n 19 ./scalecast treecode particles --n "$N" --distribution "$d" --seed "$SEED" --out "$f" >&2
-  QUIET="${QUIET:-1}" RUNS=3 REPEATS=3 WALK="$f" OUT="traces/walk/2026-12-02/$d$N-s$SEED" \
+  QUIET="${QUIET:-1}" RUNS=3 REPEATS=3 WALK="$f" OUT="traces/walk/2026-12-02-warm/$d$N-s$SEED" \
     NOTE="the poll inside the tree code's walk of held-out batch $BATCH's particle set ($d, $N, seed $SEED), before its runs" \
     scripts/real-runs/collect-iprobe-cpu.sh shm-1r "shm-${NP}r" "testbed-${NP}n-1gbit" "testbed-${NP}n-100mbit"
 done

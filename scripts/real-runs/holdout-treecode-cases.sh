@@ -9,7 +9,8 @@
 #           180000 particles, seed 4, 6 ranks (its iprobe traces launched until they agree: --max-runs 6)
 #   batch 4 (BATCH=4): validation/holdout/treecode-b4-{shm-4r,testbed-4n-*}-*, 140000 particles, seed 5, 4 ranks;
 #   batch 5 (BATCH=5): validation/holdout/treecode-b5-{shm-7r,testbed-7n-*}-*, 210000 particles, seed 6, 7 ranks;
-#           both with the poll cost measured in the tree code's walk (traces/walk/, collect-holdout-treecode-walk.sh)
+#   batch 6 (BATCH=6): validation/holdout/treecode-b6-{shm-8r,testbed-8n-*}-*, 170000 particles, seed 7, 8 ranks;
+#           from batch 4 on with the poll cost measured in the tree code's walk (traces/walk/, collect-holdout-treecode-walk.sh)
 #   anchor: this machine's 1-rank runs (traces/raw/treecode/2026-12-02-shm-1r, scripts/real-runs/collect-treecode-anchor.sh)
 #           and its traces (traces/suite/treecode-2026-12-02-shm-1r)
 #   platform: traces/suite/treecode-2026-12-02-PLACEMENT (scripts/real-runs/collect-holdout-treecode-traces.sh; the
@@ -28,12 +29,15 @@ case "${BATCH:-1}" in
   3) NP=6; N=180000; export SEED=4; PREFIX=treecode-b3; RAW=traces/raw/holdout/treecode-b3;;
   4) NP=4; N=140000; export SEED=5; PREFIX=treecode-b4; RAW=traces/raw/holdout/treecode-b4;;
   5) NP=7; N=210000; export SEED=6; PREFIX=treecode-b5; RAW=traces/raw/holdout/treecode-b5;;
-  *) echo "BATCH: 1 to 5 expected, got '$BATCH'" >&2; exit 2;;
+  6) NP=8; N=170000; export SEED=7; PREFIX=treecode-b6; RAW=traces/raw/holdout/treecode-b6;;
+  *) echo "BATCH: 1 to 6 expected, got '$BATCH'" >&2; exit 2;;
 esac
 SUITE="traces/suite/treecode-2026-12-02"; PSUITE="$SUITE"
-# from batch 4 on: the recipe's in-walk poll cost (treecode-recipe.sh WALK_DIR) and the batch's own trace folders
-# (collect-holdout-treecode-walk.sh)
-[ "${BATCH:-1}" -ge 4 ] && { export WALK_DIR=traces/walk/2026-12-02; PSUITE="$SUITE-b$BATCH"; }
+# the recipe's in-walk poll cost (treecode-recipe.sh WALK_DIR) for every batch since 2026-12-02 18:50 UTC (batches 1-3:
+# measured after their runs, their first predictions kept in their *-predicted-before-runs.csv); from batch 4 on the
+# batch's own trace folders (collect-holdout-treecode-walk.sh)
+export WALK_DIR="${WALK_DIR:-traces/walk/2026-12-02-warm}"
+[ "${BATCH:-1}" -ge 4 ] && PSUITE="$SUITE-b$BATCH"
 VARIABILITY="${VARIABILITY-traces/variability/dgemm-2r-2026-12-02T0447.csv,traces/variability/dgemm-2r-2026-12-02T0451.csv}"
 RECORD="${RECORD:-}"
 mapfile -t placements < <(treecode_placements "$NP")

@@ -16,6 +16,9 @@ cd "$ROOT"
 N="${N:-200000}"
 runs() { local cfg="$1" d="$2" f out=(); for f in traces/raw/treecode/$cfg/$d-r*.csv; do [ -s "$f" ] && out+=("$f"); done; (IFS=,; echo "${out[*]}"); }
 . "$ROOT/scripts/real-runs/treecode-recipe.sh"
+# the 2026-11-30 cases keep the poll cost of their folders (sc_iprobe, taken that day): that testbed's state cannot be
+# measured again, so no in-walk figure exists for them (treecode-recipe.sh WALK_DIR)
+unset WALK_DIR
 SUITE="traces/suite/treecode-2026-11-30"
 # the node rate's spread between runs (calibrate --variability), the same for every case, as for the HPL and trace cases
 VARIABILITY="${VARIABILITY-traces/variability/dgemm-2r-2026-12-02T0447.csv,traces/variability/dgemm-2r-2026-12-02T0451.csv}"

@@ -12,6 +12,8 @@ ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
 cd "$ROOT"
 . "$ROOT/scripts/real-runs/treecode-recipe.sh"
 N=200000; export SEED=1
+# the recipe's poll cost timed in the tree code's walk (treecode-recipe.sh WALK_DIR; traces/walk/README.md)
+export WALK_DIR="${WALK_DIR:-traces/walk/2026-12-02-warm}"
 NP="${NP:-3}"
 RAW="traces/raw/treecode/2026-12-02-dev-${NP}r"
 SUITE="traces/suite/treecode-2026-12-02"; PSUITE="$SUITE"; [ "$NP" = 3 ] || PSUITE="$SUITE-dev$NP"

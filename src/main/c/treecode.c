@@ -764,12 +764,14 @@ static void walk_bucket(const Cell *B, const Cell *top, WalkStats *ws) {
 }
 
 /* --poll-probe R: what one empty poll costs inside this code's own walk, under the launch's placement and transport, printed
- * in sc_iprobe's IPROBE records (src/main/c/iprobe.c) so that `measure iprobe --app treecode` reads them alike. After the
- * first step's decomposition and tree build, every rank walks its own particles against its own tree only (no remote cell,
- * so no request is ever sent), all at once: phase A without a poll, phase B with serve_all() at the code's poll points
- * (every --poll-visits node visits, after each particle's pp forces, after each bucket), every poll empty. Cost per poll =
- * (B - A) / polls of B, in wall time and in the rank's CPU time; R pairs, phases alternating. What the walk's memory
- * traffic and the co-runners on a core do to a poll is in the figure, which a synthetic loop cannot know. */
+ * in sc_iprobe's IPROBE records (src/main/c/iprobe.c) so that `measure iprobe --treecode-particles` reads them alike. The
+ * first step runs as usual (decomposition, tree build, the walk with its cache requests, termination); then, with the
+ * software cache still holding every remote line that walk needed, every rank walks all its buckets again against the
+ * whole top tree, all ranks at once: phase A without a poll, phase B with serve_all() at the code's poll points (every
+ * --poll-visits node visits, after each particle's pp forces, after each bucket). No line is missing, so no request is
+ * sent and every poll is empty. Cost per poll = (B - A) / polls of B, in wall time and in the rank's CPU time; R pairs,
+ * phases alternating. The walk's own working set (remote cells and particles included) and the co-runners on a core are
+ * in the figure, which a synthetic loop, or a walk of the local tree only, cannot know. */
 static long switches_now(void) {
     struct rusage ru;
     getrusage(RUSAGE_THREAD, &ru);
@@ -782,20 +784,17 @@ static double thread_cpu(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void local_walk(const Cell *mytop, int polls_on) {
+static void probe_walk(const Cell *top, int polls_on) {
     WalkStats ws;
     memset(&ws, 0, sizeof ws);
     for (int c = 0; c < lt.n; c++) {
         if (lt.c[c].child >= 0) continue;
-        walk_bucket(&lt.c[c], mytop, &ws);
+        walk_bucket(&lt.c[c], top, &ws);
         if (polls_on) serve_all();
     }
 }
 
-static void poll_probe(int repeats) {
-    Cell mytop = lt.c[0]; /* a top tree of one leaf: my root, as build_top stores a leaf */
-    mytop.first = lt.c[0].child;
-    mytop.child = -(me + 2);
+static void poll_probe(const Cell *top, int repeats) {
     int *sbuf = calloc((size_t)np, sizeof(int)), *rbuf = calloc((size_t)np, sizeof(int));
     MPI_Alltoall(sbuf, 1, MPI_INT, rbuf, 1, MPI_INT, MPI_COMM_WORLD); /* every connection open, as in a running step */
     int64_t mask = poll_mask;
@@ -809,7 +808,7 @@ static void poll_probe(int repeats) {
         MPI_Barrier(MPI_COMM_WORLD);
         long w0 = switches_now();
         double c0 = thread_cpu(), t0 = now();
-        local_walk(&mytop, 0);
+        probe_walk(top, 0);
         m[0] = now() - t0;
         m[2] = thread_cpu() - c0;
         m[4] = (double)(switches_now() - w0);
@@ -820,7 +819,7 @@ static void poll_probe(int repeats) {
         w0 = switches_now();
         c0 = thread_cpu();
         t0 = now();
-        local_walk(&mytop, 1);
+        probe_walk(top, 1);
         m[1] = now() - t0;
         m[3] = thread_cpu() - c0;
         m[5] = (double)(switches_now() - w0);
@@ -829,7 +828,7 @@ static void poll_probe(int repeats) {
     double *all = me == 0 ? malloc(sizeof(double) * F * (size_t)repeats * (size_t)np) : NULL;
     MPI_Gather(mine, F * repeats, MPI_DOUBLE, all, F * repeats, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (me == 0) {
-        printf("# probe: sc_treecode --poll-probe %d (the walk of each rank's own particles against its own tree, without"
+        printf("# probe: sc_treecode --poll-probe %d (after the first step, every rank's walk again with the cache warm, without"
                " and with the code's polls; IPROBE rank repeat polls work_s t_work_s t_poll_s cpu_work_s cpu_poll_s"
                " switches_work switches_poll, work_s = CPU time of the walk without polls / polls)\n", repeats);
         for (int q = 0; q < np; q++)
@@ -966,11 +965,7 @@ int main(int argc, char **argv) {
         }
         int nTop = 0;
         build_top(top, &nTop, roots, 0, np);
-        if (poll_probe_repeats) {
-            if (use_rma) die("--poll-probe needs --cache request (the polls serve requests)");
-            poll_probe(poll_probe_repeats);
-            break;
-        }
+        if (poll_probe_repeats && use_rma) die("--poll-probe needs --cache request (the polls serve requests)");
         double t2 = now();
         WalkStats ws;
         memset(&ws, 0, sizeof ws);
@@ -1006,6 +1001,10 @@ int main(int argc, char **argv) {
             }
         }
         double t3 = now();
+        if (poll_probe_repeats) {
+            poll_probe(top, poll_probe_repeats); /* after the first step's walk: the software cache holds every line it needs */
+            break;
+        }
         for (int i = 0; i < n; i++) {
             for (int k = 0; k < 3; k++) {
                 p[i].v[k] += p[i].a[k] * dt;

@@ -61,6 +61,10 @@ final class MeasureSuiteCommand implements Callable<Integer> {
     @Option(names = "--wrapper", paramLabel = "\"...\"", description = "Command prefix for the launcher, e.g. \"nice -n -19\".")
     String wrapper;
 
+    @Option(names = "--treecode-particles", paramLabel = "F.bin", description = "Time the poll inside the tree code's own walk of"
+            + " this particle set (measure iprobe --treecode-particles), for tree-code predictions; default: the synthetic loop.")
+    Path treecodeParticles;
+
     @Option(names = "--quick", description = "Small repeat counts and sizes, no b_eff: about a minute on the 2-node testbed.")
     boolean quick;
 
@@ -81,7 +85,10 @@ final class MeasureSuiteCommand implements Callable<Integer> {
         int d = dgemmNp != null ? dgemmNp : testbed != null ? nodes : MachineInfo.cores();
         MeasureSuite.Target t = new MeasureSuite.Target(testbed, hostfile, launcher, mpirunArgs, wrapper, nodes, d, timeoutSeconds);
         Path dir = out.toAbsolutePath().normalize();
-        List<MeasureSuite.Step> steps = MeasureSuite.plan(t, quick, dir, SuiteMachine.cacheKib());
+        if (treecodeParticles != null && !java.nio.file.Files.isReadable(treecodeParticles)) {
+            throw ScalecastException.badInput(treecodeParticles + ": no such particle file (write one with scalecast treecode particles)");
+        }
+        List<MeasureSuite.Step> steps = MeasureSuite.plan(t, quick, dir, SuiteMachine.cacheKib(), treecodeParticles);
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         MeasureSuite.Result r = MeasureSuite.run(steps, dir, launch(true), launch(false), MeasureSuiteCommand::runStep,

@@ -41,11 +41,11 @@ public final class IprobeProbe {
     private static final String COLUMNS_NOTE = "; " + CPU_KEY + ": the same difference in the rank's own CPU time"
             + " (CLOCK_THREAD_CPUTIME_ID), which leaves out what other ranks on its core ran meanwhile; core_share: the rank's CPU"
             + " time over wall time while it only computed; median / min / max over ranks x repeats x runs; may be negative within noise";
-    private static final String IN_WALK_NOTE = "cost of one empty MPI_Iprobe inside sc_treecode's own walk (--poll-probe), every"
-            + " rank walking its own particles against its own tree at once: (t_poll - t_work) / polls per rank and repeat, t_work"
-            + " = the walk without polls, t_poll = the same walk with the code's polls (every 64 node visits, after each particle's"
-            + " pp forces, after each bucket; no request is sent, every poll is empty); polls and work_between_polls_s: medians"
-            + " over ranks (particles: ";
+    private static final String IN_WALK_NOTE = "cost of one empty MPI_Iprobe inside sc_treecode's own walk (--poll-probe): after"
+            + " the first step, every rank walks all its buckets again against the whole top tree with its software cache warm (no"
+            + " request is sent, every poll is empty), all ranks at once: (t_poll - t_work) / polls per rank and repeat, t_work ="
+            + " the walk without polls, t_poll = the same walk with the code's polls (every 64 node visits, after each particle's"
+            + " pp forces, after each bucket); polls and work_between_polls_s: medians over ranks (particles: ";
 
     private IprobeProbe() {
     }
@@ -57,8 +57,8 @@ public final class IprobeProbe {
      * @param workingSetKib KiB a piece of work walks besides its arithmetic (64 dependent loads over a random chain),
      *                as a compute loop that keeps its cache full; 0 = arithmetic only
      * @param treecodeParticles null for sc_iprobe's synthetic loop; else a particle file, and the polls are timed inside
-     *                sc_treecode's own walk of it ({@code --poll-probe}: each rank walks its own particles without and
-     *                with the code's polls), so that the walk's memory traffic is the program's, not a random chain's
+     *                sc_treecode's own walk of it ({@code --poll-probe}: after the first step each rank walks again with its
+     *                cache warm, without and with the code's polls), so that the walk's memory traffic is the program's
      *                (polls, workUs and workingSetKib do not apply: the walk sets them)
      */
     public record Config(long polls, double workUs, int repeats, long workingSetKib, java.nio.file.Path treecodeParticles) {

@@ -111,6 +111,14 @@ public final class MeasureSuite {
 
     /** The steps, in the order they run. {@code quick}: small repeat counts and sizes, no b_eff. */
     public static List<Step> plan(Target t, boolean quick, Path dir, long cacheKib) {
+        return plan(t, quick, dir, cacheKib, null);
+    }
+
+    /**
+     * The suite's steps; with {@code treecodeParticles} the iprobe step times the poll inside the tree code's own walk of
+     * that particle set ({@code measure iprobe --treecode-particles}) instead of the synthetic loop.
+     */
+    public static List<Step> plan(Target t, boolean quick, Path dir, long cacheKib, Path treecodeParticles) {
         List<Step> s = new ArrayList<>();
         List<String> pair = t.launchArgs(true);    // ranks on different nodes
         List<String> all = pair;                   // one rank per node
@@ -130,8 +138,14 @@ public final class MeasureSuite {
                         : List.of("release", "--runs", "3", "--recv-delay-s", "0.05")));
         List<String> ip = new ArrayList<>(quick ? List.of("iprobe", "--polls", "50000", "--repeats", "2")
                 : List.of("iprobe", "--runs", "3", "--max-runs", "6", "--repeats", "3"));
-        ip.addAll(List.of("--working-set-kb", Long.toString(cacheKib)));
-        s.add(step(dir, "iprobe.csv", "summary", "cost of an empty MPI_Iprobe in a compute loop on every node"
+        if (treecodeParticles != null) {
+            ip = new ArrayList<>(quick ? List.of("iprobe", "--repeats", "2") : List.of("iprobe", "--runs", "3", "--repeats", "3"));
+            ip.addAll(List.of("--treecode-particles", treecodeParticles.toAbsolutePath().toString()));
+        } else {
+            ip.addAll(List.of("--working-set-kb", Long.toString(cacheKib)));
+        }
+        s.add(step(dir, "iprobe.csv", "summary", (treecodeParticles != null ? "cost of an empty MPI_Iprobe inside the tree code's"
+                + " walk of " + treecodeParticles.getFileName() : "cost of an empty MPI_Iprobe in a compute loop") + " on every node"
                 + " (calibrate --iprobe)", t.nodes(), all, ip));
         s.add(step(dir, "dgemm.csv", "dgemm", "dgemm of the n×n×k shapes HPL executes, every rank of a node loaded"
                         + " (calibrate --dgemm: the node kernel model)", t.dgemmRanks(), node,

@@ -92,6 +92,20 @@ class MeasureSuiteTest {
     }
 
     @Test
+    void withTreecodeParticlesTheIprobeStepTimesThePollInTheWalk() {
+        java.nio.file.Path parts = tmp.resolve("p.bin");
+        MeasureSuite.Step loop = MeasureSuite.plan(TESTBED, false, tmp, 2048).stream().filter(x -> x.file().equals("iprobe.csv")).findFirst().orElseThrow();
+        MeasureSuite.Step walk = MeasureSuite.plan(TESTBED, false, tmp, 2048, parts).stream().filter(x -> x.file().equals("iprobe.csv")).findFirst().orElseThrow();
+        assertTrue(loop.args().contains("--working-set-kb") && !loop.args().contains("--treecode-particles"), loop.args().toString());
+        int i = walk.args().indexOf("--treecode-particles");
+        assertTrue(i > 0 && walk.args().get(i + 1).equals(parts.toAbsolutePath().toString()), walk.args().toString());
+        assertFalse(walk.args().contains("--working-set-kb"), walk.args().toString());
+        assertTrue(walk.what().contains("inside the tree code's walk of p.bin"), walk.what());
+        // the other steps do not change
+        assertEquals(MeasureSuite.plan(TESTBED, false, tmp, 2048).size(), MeasureSuite.plan(TESTBED, false, tmp, 2048, parts).size());
+    }
+
+    @Test
     void theSwapEstimateSaysMinutesAt100MbitAndSecondsAt1Gbit() {
         // 315 s measured for this shape at 100mbit (the swap trace of the testbed cases)
         double slow = SuiteEstimate.swapSeconds(1 << 20, 64, 3, 12.5e6);
