@@ -14,7 +14,7 @@ import java.util.Map;
  * measured CPU cost ({@code mpi.iprobe-cpu-s}): timed in sc_iprobe's loop, that cost has read more than the tree code
  * spends per poll on such placements, so the prediction comes out slow (validation/holdout/README.md, tree-code batches 2
  * and 3); timed in the code's own walk ({@code mpi.iprobe-measured-in = treecode-walk}) the prediction has come out fast
- * (batches 4 and 5).
+ * (batches 2, 3, 5 and 6 with that probe).
  * Ranks per core: on a host of several cores its ranks per node over its cores; on one-core nodes (testbed nodes that
  * share the machine's cores) the platform's dgemm grid, the plateau rate alone over the most loaded one.
  */
@@ -55,8 +55,9 @@ final class PollCaution {
         }
         if (IprobeProbe.IN_WALK.equals(mpi.get(IprobeProbe.WHERE_PROPERTY))) {
             return String.format(Locale.ROOT, "caution: about %d ranks share a core here; with the poll cost timed in the tree code's walk"
-                    + " (%s = %s s) such predictions came out 15 to 28 %% fast on this project's runs (validation/holdout/README.md,"
-                    + " tree-code batches 4 and 5): read this one as fast", k, IprobeProbe.CPU_PROPERTY, cpu);
+                    + " (%s = %s s) such predictions came out 1 to 37 %% fast on this project's runs, most by 15 to 30 %%"
+                    + " (validation/holdout/README.md, tree-code batches 2, 3, 5 and 6): read this one as fast", k,
+                    IprobeProbe.CPU_PROPERTY, cpu);
         }
         return String.format(Locale.ROOT, "caution: about %d ranks share a core here, and the polls are charged the CPU cost measure iprobe"
                 + " read (%s = %s s); with three or more ranks per core that probe has read more than the tree code spends, and such"
