@@ -3,7 +3,6 @@ package io.scalecast.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,24 +14,16 @@ class BindingLineTest {
     @TempDir
     Path tmp;
 
-    private Path platform(String binding) throws Exception {
-        Path p = tmp.resolve("p-" + binding + ".xml");
-        Files.writeString(p, """
-                <?xml version='1.0'?>
-                <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-                <platform version="4.1">
-                  <cluster id="c" prefix="n" suffix="" radical="0-0" speed="1Gf" core="2" bw="100MBps" lat="10us">
-                    %s
-                  </cluster>
-                </platform>
-                """.formatted(binding.isEmpty() ? "" : "<prop id=\"mpi.binding\" value=\"" + binding + "\"/>"));
-        return p;
+    private static String binding(String how) {
+        return how.isEmpty() ? "" : "<prop id=\"mpi.binding\" value=\"" + how + "\"/>";
+    }
+
+    private Path platform(String how) throws Exception {
+        return TestClusters.write(tmp.resolve("p-" + how + ".xml"), 1, 2, binding(how));
     }
 
     private Path oneCore() throws Exception {
-        Path p = tmp.resolve("one.xml");
-        Files.writeString(p, Files.readString(platform("core")).replace("core=\"2\"", "core=\"1\""));
-        return p;
+        return TestClusters.write(tmp.resolve("one.xml"), 1, 1, binding("core"));
     }
 
     @Test

@@ -3,7 +3,6 @@ package io.scalecast.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,17 +18,7 @@ class PollCautionTest {
     Path tmp;
 
     private Path platform(int cores, String props) throws Exception {
-        Path p = tmp.resolve("p" + cores + "-" + props.hashCode() + ".xml");
-        Files.writeString(p, """
-                <?xml version='1.0'?>
-                <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-                <platform version="4.1">
-                  <cluster id="c" prefix="n" suffix="" radical="0-4" speed="1Gf" core="%d" bw="100MBps" lat="10us">
-                    %s
-                  </cluster>
-                </platform>
-                """.formatted(cores, props));
-        return p;
+        return TestClusters.write(tmp.resolve("p" + cores + "-" + props.hashCode() + ".xml"), 5, cores, props);
     }
 
     private static final String POLLS = "<prop id=\"mpi.iprobe-cpu-s\" value=\"0.000007\"/>";

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * platform's empty-MPI_Iprobe time on top of the walk's compute.
  */
 class PollCostTest {
-    private static final CostModel COST = new CostModel(1.2e-8, 1.5e-8, 2.5e-8, 2e-8, 4e-9, 0, "test: fixed coefficients");
+    private static final CostModel COST = OneHostPlatform.COST;
     private static final double POLL = 1e-5;
 
     @Test
@@ -47,14 +47,7 @@ class PollCostTest {
      */
     @Test
     void onSharedCoresEachRanksPollsAddTheirWallTime(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
-        Path platform = dir.resolve("one-host-2-cores.xml");
-        java.nio.file.Files.writeString(platform, """
-                <?xml version='1.0'?>
-                <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-                <platform version="4.1">
-                  <cluster id="h" prefix="h-" suffix="" radical="0-0" speed="1Gf" core="2" bw="100GBps" lat="1ns"/>
-                </platform>
-                """);
+        Path platform = OneHostPlatform.twoCores(dir, "100GBps", "1ns");
         Particles p = ParticleGenerator.generate(20000, Distribution.SMOOTH, 3);
         double cost = 2e-6;
         Map<String, String> poll = Map.of("mpi.iprobe-overhead-s", Double.toString(cost), "ranks-per-node", "4", "service-delay", "none");
@@ -82,14 +75,7 @@ class PollCostTest {
      */
     @Test
     void theCpuFigureIsSharedLikeComputeAndTheWallFigureIgnored(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
-        Path platform = dir.resolve("one-host-2-cores.xml");
-        java.nio.file.Files.writeString(platform, """
-                <?xml version='1.0'?>
-                <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-                <platform version="4.1">
-                  <cluster id="h" prefix="h-" suffix="" radical="0-0" speed="1Gf" core="2" bw="100GBps" lat="1ns"/>
-                </platform>
-                """);
+        Path platform = OneHostPlatform.twoCores(dir, "100GBps", "1ns");
         Particles p = ParticleGenerator.generate(20000, Distribution.SMOOTH, 3);
         double cpu = 4e-6;
         Map<String, String> poll = Map.of("mpi.iprobe-cpu-s", Double.toString(cpu), "mpi.iprobe-overhead-s", "1.5e-5",

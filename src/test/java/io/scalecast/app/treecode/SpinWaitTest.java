@@ -3,7 +3,6 @@ package io.scalecast.app.treecode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -20,17 +19,7 @@ class SpinWaitTest {
     @TempDir
     Path dir;
 
-    private static final CostModel COST = new CostModel(1.2e-8, 1.5e-8, 2.5e-8, 2e-8, 4e-9, 0, "test: fixed coefficients");
-
-    private Path oneHostTwoCores() throws Exception {
-        return Files.writeString(dir.resolve("one-host-2-cores.xml"), """
-                <?xml version='1.0'?>
-                <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-                <platform version="4.1">
-                  <cluster id="h" prefix="h-" suffix="" radical="0-0" speed="1Gf" core="2" bw="1GBps" lat="20us"/>
-                </platform>
-                """);
-    }
+    private static final CostModel COST = OneHostPlatform.COST;
 
     private static TreecodePredictor.Config config(Path platform, Particles p, int procs, Map<String, String> sim) {
         return new TreecodePredictor.Config(platform, p, List.of(procs), 1, 0.8, COST, Orb.PKDGRAV, TreecodePredictor.DEFAULT_SEGMENTS, sim);
@@ -39,13 +28,12 @@ class SpinWaitTest {
     @Test
     void waitingRanksTakeTurnsOnlyWhereTheyShareACore() throws Exception {
         Particles p = ParticleGenerator.generate(20000, Distribution.CLUSTERED, 3);
-        Path shared = oneHostTwoCores();
+        Path shared = OneHostPlatform.twoCores(dir, "1GBps", "20us");
         Map<String, String> cpu = Map.of("mpi.iprobe-cpu-s", "2e-6", "ranks-per-node", "3", "mpi.binding", "core");
         TreecodePredictor.Config c = config(shared, p, 3, cpu);
         TreecodePredictor.Model m = TreecodePredictor.model(c, 3);
         long turns = TreecodePredictor.spinTurns(c, shared, m);
         // ranks 0 and 2 share core 0: they wait for lines and, once walked, for the others
-        System.out.println("spin turns " + turns);
         assertTrue(turns > 100, "turns on the shared core: " + turns);
         // each turn is at least a poll's CPU time of the shared core: less than the ranks' whole step
         double step = TreecodePredictor.simulate(c, shared, m).gravSeconds();
