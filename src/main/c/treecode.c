@@ -96,6 +96,13 @@ static double now(void) {
     return MPI_Wtime();
 }
 
+/* The calling thread's CPU time (s). */
+static double thread_cpu(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* How a rank waits for a message or a collective (--wait). This is a property of the host, not of
  * the algorithm: with a core per rank, polling without pause answers a cache request within
  * microseconds; when ranks outnumber cores (or share them with other work), a polling rank holds a
@@ -453,6 +460,11 @@ static int64_t acc_cell, acc_part, miss_cell, miss_part, served;
 static int64_t *lines_from; /* per owner: lines fetched (misses) */
 static int64_t reply_bytes; /* bytes of the replies received (MPI_Get_count of each; rma: the bytes got) */
 static double t_wait, t_serve;
+/* Phase C of --poll-probe: the CPU time of each cache miss (request, wait, reply; the serving done inside its wait left
+ * out) and of each served request (receive, pack, reply). */
+static int probe_exchange;
+static double cpu_wait, cpu_serve;
+static int64_t n_wait;
 static Tree lt;          /* my local tree */
 static Part *lp;         /* my particles (tree order) */
 static int ln;
@@ -491,7 +503,7 @@ static int serve_one(void) {
     npolls++;
     MPI_Iprobe(MPI_ANY_SOURCE, TAG_REQ, MPI_COMM_WORLD, &flag, &st);
     if (!flag) return 0;
-    double t0 = now();
+    double t0 = now(), c0 = probe_exchange ? thread_cpu() : 0;
     int64_t req[2];
     MPI_Recv(req, 2, MPI_INT64_T, st.MPI_SOURCE, TAG_REQ, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     int64_t first = req[1] << LINE_BITS;
@@ -510,6 +522,7 @@ static int serve_one(void) {
     }
     served++;
     t_serve += now() - t0;
+    if (probe_exchange) cpu_serve += thread_cpu() - c0;
     return 1;
 }
 
@@ -544,6 +557,7 @@ static const void *cache_get(int owner, int kind, int64_t idx) {
             MPI_Win_unlock(owner, w);
             reply_bytes += (int64_t)cnt * (int64_t)esz;
         } else {
+            double c0 = probe_exchange ? thread_cpu() : 0, s0 = cpu_serve;
             MPI_Irecv(buf, (int)(LINE * esz), MPI_BYTE, owner, TAG_REP, MPI_COMM_WORLD, &rep_req);
             MPI_Send(req, 2, MPI_INT64_T, owner, TAG_REQ, MPI_COMM_WORLD);
             MPI_Status rs;
@@ -551,6 +565,10 @@ static const void *cache_get(int owner, int kind, int64_t idx) {
             wait_status(&rep_req, 1, &rs); /* answering others' requests meanwhile */
             MPI_Get_count(&rs, MPI_BYTE, &got);
             reply_bytes += got;
+            if (probe_exchange) {
+                cpu_wait += thread_cpu() - c0 - (cpu_serve - s0);
+                n_wait++;
+            }
         }
         t_wait += now() - t0;
         ctab[s].key = key;
@@ -763,6 +781,31 @@ static void walk_bucket(const Cell *B, const Cell *top, WalkStats *ws) {
     ws->t_ppf += t3 - t2;
 }
 
+/* The end of a walk: tells every other rank this one is done, then serves requests until every other rank is done. */
+static void finish_walk(void) {
+    for (int q = 0; q < np; q++) {
+        if (q != me) MPI_Send(NULL, 0, MPI_BYTE, q, TAG_DONE, MPI_COMM_WORLD);
+    }
+    int done = 0;
+    double since = -1;
+    while (done < np - 1) {
+        int flag;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+        if (!flag) {
+            idle(&since);
+            continue;
+        }
+        since = -1;
+        if (st.MPI_TAG == TAG_DONE) {
+            MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_DONE, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            done++;
+        } else {
+            serve_one();
+        }
+    }
+}
+
 /* --poll-probe R: what one empty poll costs inside this code's own walk, under the launch's placement and transport, printed
  * in sc_iprobe's IPROBE records (src/main/c/iprobe.c) so that `measure iprobe --treecode-particles` reads them alike. The
  * first step runs as usual (decomposition, tree build, the walk with its cache requests, termination); then, with the
@@ -778,11 +821,6 @@ static long switches_now(void) {
     return ru.ru_nvcsw + ru.ru_nivcsw;
 }
 
-static double thread_cpu(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void probe_walk(const Cell *top, int polls_on) {
     WalkStats ws;
@@ -792,6 +830,49 @@ static void probe_walk(const Cell *top, int polls_on) {
         walk_bucket(&lt.c[c], top, &ws);
         if (polls_on) serve_all();
     }
+}
+
+/* Phase C of --poll-probe: the walk with its cache requests, R times (the cache emptied before each, every rank at once, the
+ * code's polls on), timing in the rank's CPU time each cache miss (MPI_Irecv of the line, the request, the wait with its polls
+ * and yields, less the serving done inside it) and each served request (MPI_Recv, the line packed, MPI_Send). Printed as
+ * EXCHANGE records: rank repeat waits cpu_waits_s serves cpu_serves_s cpu_walk_s t_walk_s (the walk without finish_walk). */
+static void exchange_probe(const Cell *top, int repeats) {
+    enum { F = 6 }; /* waits, cpu of the waits, serves, cpu of the serves, walk cpu, walk wall */
+    double *mine = calloc((size_t)F * (size_t)repeats, sizeof(double));
+    for (int r = 0; r < repeats; r++) {
+        double *m = mine + F * r;
+        cache_clear();
+        MPI_Barrier(MPI_COMM_WORLD);
+        int64_t s0 = served;
+        cpu_wait = cpu_serve = 0;
+        n_wait = 0;
+        probe_exchange = 1;
+        double c0 = thread_cpu(), t0 = now();
+        probe_walk(top, 1);
+        m[4] = thread_cpu() - c0;
+        m[5] = now() - t0;
+        finish_walk();
+        probe_exchange = 0;
+        m[0] = (double)n_wait;
+        m[1] = cpu_wait;
+        m[2] = (double)(served - s0);
+        m[3] = cpu_serve;
+    }
+    double *all = me == 0 ? malloc(sizeof(double) * F * (size_t)repeats * (size_t)np) : NULL;
+    MPI_Gather(mine, F * repeats, MPI_DOUBLE, all, F * repeats, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    if (me == 0) {
+        printf("# exchange: the walk with its cache requests again, cache emptied first (EXCHANGE rank repeat waits cpu_waits_s"
+               " serves cpu_serves_s cpu_walk_s t_walk_s; a wait = one cache miss: request, wait with polls, reply, less the serving"
+               " inside it; a serve = receive, pack, reply)\n");
+        for (int q = 0; q < np; q++)
+            for (int r = 0; r < repeats; r++) {
+                const double *m = all + ((size_t)q * (size_t)repeats + (size_t)r) * F;
+                printf("EXCHANGE %d %d %.0f %.9e %.0f %.9e %.9e %.9e\n", q, r, m[0], m[1], m[2], m[3], m[4], m[5]);
+            }
+        fflush(stdout);
+    }
+    free(all);
+    free(mine);
 }
 
 static void poll_probe(const Cell *top, int repeats) {
@@ -843,6 +924,7 @@ static void poll_probe(const Cell *top, int repeats) {
     free(mine);
     free(sbuf);
     free(rbuf);
+    exchange_probe(top, repeats);
 }
 
 /* ---------------------------------------------------------------- driver */
@@ -979,27 +1061,7 @@ int main(int argc, char **argv) {
             walk_bucket(&lt.c[c], top, &ws);
             if (!use_rma) serve_all();
         }
-        for (int q = 0; q < np; q++) {
-            if (q != me) MPI_Send(NULL, 0, MPI_BYTE, q, TAG_DONE, MPI_COMM_WORLD);
-        }
-        int done = 0;
-        double since = -1;
-        while (done < np - 1) {
-            int flag;
-            MPI_Status st;
-            MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
-            if (!flag) {
-                idle(&since);
-                continue;
-            }
-            since = -1;
-            if (st.MPI_TAG == TAG_DONE) {
-                MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_DONE, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-                done++;
-            } else {
-                serve_one();
-            }
-        }
+        finish_walk();
         double t3 = now();
         if (poll_probe_repeats) {
             poll_probe(top, poll_probe_repeats); /* after the first step's walk: the software cache holds every line it needs */

@@ -59,12 +59,32 @@ final class MpiProperties {
                         + " empty MPI_Iprobe (%s: the tree code charges the CPU time like compute)", req.iprobe(), in.iprobeCost(), cpu,
                         IprobeProbe.CPU_PROPERTY));
                 launchSpread(req, IprobeProbe.launchCpuCosts(in.iprobe()), warnings);
+                exchange(req, in.iprobe(), props, warnings);
             }
         }
         if (profile != null) {
             fromProfile(req, eagerReason, profile, fromProfile, props, warnings);
         }
         return exchange;
+    }
+
+    /**
+     * The tree code's cache exchanges timed in its own walk ({@code measure iprobe --treecode-particles}): CPU per miss and
+     * per served request, and the ranks' core share while they walked, which tells the skeleton whether a miss's CPU is
+     * taken from ranks beside it.
+     */
+    private static void exchange(CalibrationRequest req, io.scalecast.trace.SummaryTrace t, Map<String, String> props, List<String> warnings) {
+        double w = IprobeProbe.entry(t, IprobeProbe.WAIT_KEY), s = IprobeProbe.entry(t, IprobeProbe.SERVE_KEY);
+        double share = IprobeProbe.entry(t, "core_share");
+        if (Double.isNaN(w) || Double.isNaN(s) || Double.isNaN(share)) {
+            return;
+        }
+        props.put(IprobeProbe.WAIT_PROPERTY, PlatformWriter.num(w));
+        props.put(IprobeProbe.SERVE_PROPERTY, PlatformWriter.num(s));
+        props.put(IprobeProbe.SHARE_PROPERTY, PlatformWriter.num(share));
+        warnings.add(String.format(Locale.ROOT, "cache exchanges: %s: %.3e s of CPU per cache miss and %.3e s per served request in"
+                + " the tree code's own walk, ranks getting %.2f of a core (%s, %s, %s)", req.iprobe(), w, s, share,
+                IprobeProbe.WAIT_PROPERTY, IprobeProbe.SERVE_PROPERTY, IprobeProbe.SHARE_PROPERTY));
     }
 
     /** Flags a poll cost whose launches disagree: one launch set cannot stand for it. */

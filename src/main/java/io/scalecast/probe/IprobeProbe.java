@@ -32,6 +32,16 @@ public final class IprobeProbe {
     public static final String WHERE_PROPERTY = "mpi.iprobe-measured-in";
     /** {@value #WHERE_PROPERTY} of a poll timed inside sc_treecode's walk ({@code --treecode-particles}). */
     public static final String IN_WALK = "treecode-walk";
+    /** Summary key: CPU time of one cache miss of sc_treecode's walk (request, wait with its polls, reply), {@code --poll-probe} only. */
+    public static final String WAIT_KEY = "exchange_wait_cpu_s";
+    /** Summary key: CPU time of one request an owner serves (receive, pack, reply), {@code --poll-probe} only. */
+    public static final String SERVE_KEY = "exchange_serve_cpu_s";
+    /** Platform property calibrate writes from {@value #WAIT_KEY}. */
+    public static final String WAIT_PROPERTY = "mpi.request-wait-cpu-s";
+    /** Platform property calibrate writes from {@value #SERVE_KEY}. */
+    public static final String SERVE_PROPERTY = "mpi.request-serve-cpu-s";
+    /** Platform property calibrate writes with them: the rank's share of a core while it walked (core_share). */
+    public static final String SHARE_PROPERTY = "mpi.walk-core-share";
     /** Provenance key: each launch's median CPU cost per poll and the spread between them. */
     public static final String LAUNCHES = "launches";
     /** Launches whose CPU costs spread more than this ({@link Stats#robustSpread}) are flagged by calibrate. */
@@ -236,7 +246,47 @@ public final class IprobeProbe {
                 : cfg.workUs() * 1e-6));
         e.add(new SummaryEntry("working_set_kib", Long.toString(cfg.workingSetKib()), "KiB", cfg.workingSetKib() * 1024.0, "B"));
         e.add(new SummaryEntry("samples", Integer.toString(c.length), "", c.length, ""));
+        exchanges(outs, p, e);
         return new SummaryTrace(p, e);
+    }
+
+    /**
+     * The EXCHANGE records of sc_treecode --poll-probe (its walk with the cache requests, timed in the rank's CPU time): the
+     * median over ranks x repeats x launches of the CPU per cache miss ({@value #WAIT_KEY}) and per served request
+     * ({@value #SERVE_KEY}); nothing from an output without them (sc_iprobe, one rank).
+     */
+    private static void exchanges(List<ProbeOutput> outs, Provenance p, List<SummaryEntry> e) {
+        List<Double> waits = new ArrayList<>(), serves = new ArrayList<>();
+        for (ProbeOutput o : outs) {
+            for (String[] r : o.records("EXCHANGE", 8)) {
+                double nw = ProbeOutput.num(r, 3), cw = ProbeOutput.num(r, 4), ns = ProbeOutput.num(r, 5), cs = ProbeOutput.num(r, 6);
+                if (nw < 0 || ns < 0 || !(cw >= 0) || !(cs >= 0)) {
+                    throw ScalecastException.failure("sc_treecode: expected counts and CPU times >= 0 in " + String.join(" ", r));
+                }
+                if (nw > 0) {
+                    waits.add(cw / nw);
+                }
+                if (ns > 0) {
+                    serves.add(cs / ns);
+                }
+            }
+        }
+        if (waits.isEmpty() || serves.isEmpty()) {
+            return;
+        }
+        double[] w = waits.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] v = serves.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        p.put("exchange", String.format(Locale.ROOT, "the walk with its cache requests again, cache emptied first, all ranks at once:"
+                + " CPU time per cache miss (request, wait with polls and yields, reply; serving inside the wait left out) median"
+                + " %.3e s (min %.3e, max %.3e, %d samples), per served request (receive, pack, reply) median %.3e s (min %.3e, max %.3e)",
+                Stats.median(w), w[0], w[w.length - 1], w.length, Stats.median(v), v[0], v[v.length - 1]));
+        e.add(SummaryEntry.seconds(WAIT_KEY, Stats.median(w)));
+        e.add(SummaryEntry.seconds(SERVE_KEY, Stats.median(v)));
+    }
+
+    /** A summary entry's value (SI), NaN where the summary has no such key. */
+    public static double entry(SummaryTrace t, String key) {
+        return t.entries().stream().filter(x -> x.key().equals(key)).mapToDouble(SummaryEntry::valueSi).findFirst().orElse(Double.NaN);
     }
 
     /** The median per-poll CPU cost ({@value #CPU_KEY}) of a summary written by {@link #measure}; NaN in a summary without it. */

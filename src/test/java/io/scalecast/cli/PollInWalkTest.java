@@ -44,6 +44,9 @@ class PollInWalkTest {
         double cpu = IprobeProbe.cpuCost(t);
         assertTrue(Double.isFinite(cpu) && cpu < 1e-4, "cpu cost " + cpu);
         assertEquals(2, IprobeProbe.launchCpuCosts(t).length);
+        // the walk with its requests: CPU per miss and per served request, positive and below a millisecond
+        double wait = IprobeProbe.entry(t, IprobeProbe.WAIT_KEY), serve = IprobeProbe.entry(t, IprobeProbe.SERVE_KEY);
+        assertTrue(wait > 0 && wait < 1e-3 && serve > 0 && serve < 1e-3, "per miss " + wait + " s, per serve " + serve + " s");
 
         // calibrate takes it from a folder (not "not a calibration input") and writes its CPU figure
         Path folder = Files.createDirectories(dir.resolve("suite"));
@@ -54,6 +57,9 @@ class PollInWalkTest {
         assertEquals(0, c.exit, c.toString());
         assertFalse(c.out.contains("iprobe.csv: a summary of"), c.out);
         assertTrue(Files.readString(xml).contains("id=\"" + IprobeProbe.CPU_PROPERTY + "\" value=\""), Files.readString(xml));
+        for (String k : new String[] {IprobeProbe.WAIT_PROPERTY, IprobeProbe.SERVE_PROPERTY, IprobeProbe.SHARE_PROPERTY}) {
+            assertTrue(Files.readString(xml).contains("id=\"" + k + "\" value=\""), k + " in " + Files.readString(xml));
+        }
     }
 
     @Test

@@ -129,6 +129,32 @@ class IprobeSummaryTest {
     }
 
     @Test
+    void theWalksExchangesGiveCpuPerMissAndPerServe(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path parts = java.nio.file.Files.writeString(dir.resolve("p.bin"), "x");
+        IprobeProbe.Config cfg = IprobeProbe.Config.inTreecode(parts, 1);
+        // per miss: rank 0 0.010 / 2000 = 5 us, rank 1 0.012 / 2000 = 6 us, rank 2 0.014 / 2000 = 7 us; per serve 2, 3, 4 us
+        String ex = WALK + """
+                EXCHANGE 0 0 2000 1.0e-02 1000 2.0e-03 0.40 0.90
+                EXCHANGE 1 0 2000 1.2e-02 1000 3.0e-03 0.30 0.60
+                EXCHANGE 2 0 2000 1.4e-02 1000 4.0e-03 0.35 0.85
+                """;
+        SummaryTrace t = IprobeProbe.summary(List.of(out(ex)), cfg, new io.scalecast.trace.Provenance());
+        assertEquals(6e-6, value(t, IprobeProbe.WAIT_KEY), 1e-15);
+        assertEquals(3e-6, value(t, IprobeProbe.SERVE_KEY), 1e-15);
+        assertTrue(t.provenance().get("exchange").contains("per cache miss"), t.provenance().get("exchange"));
+        // the poll's figures are those of the IPROBE records alone
+        assertEquals(2e-6, IprobeProbe.cpuCost(t), 1e-15);
+        // without EXCHANGE records (sc_iprobe, older traces), or with no miss at all (one rank): no entries
+        SummaryTrace none = IprobeProbe.summary(List.of(out(WALK)), cfg, new io.scalecast.trace.Provenance());
+        assertTrue(Double.isNaN(IprobeProbe.entry(none, IprobeProbe.WAIT_KEY)));
+        SummaryTrace one = IprobeProbe.summary(List.of(out(WALK + "EXCHANGE 0 0 0 0 0 0 0.4 0.4\n")), cfg, new io.scalecast.trace.Provenance());
+        assertTrue(Double.isNaN(IprobeProbe.entry(one, IprobeProbe.SERVE_KEY)));
+        // a malformed record is refused
+        assertThrows(ScalecastException.class, () -> IprobeProbe.summary(List.of(out(WALK + "EXCHANGE 0 0 10 -1 5 1e-3 0.4 0.4\n")), cfg,
+                new io.scalecast.trace.Provenance()));
+    }
+
+    @Test
     void aMissingParticleFileIsOneClearLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         ScalecastException e = assertThrows(ScalecastException.class, () -> IprobeProbe.Config.inTreecode(dir.resolve("none.bin"), 3));
         assertTrue(e.getMessage().contains("none.bin: no such particle file"), e.getMessage());

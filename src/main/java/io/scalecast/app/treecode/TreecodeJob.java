@@ -16,11 +16,40 @@ import java.util.Map;
  * @param pollCpuSeconds    a poll's own CPU time on the target ({@code mpi.iprobe-cpu-s}), seconds; negative = not measured
  *                          (the wall figure {@code mpi.iprobe-overhead-s} is charged instead)
  * @param pollSpeedFlops    flops per second of that CPU time ({@link KernelRate#pollSpeedFlops}); 0 = the core speed
+ * @param exchange          the CPU of the walk's cache exchanges on the target ({@link Exchange#NONE}: not measured)
  */
 record TreecodeJob(Path plans, double anchorSpeedFlops, double anchorPollSeconds, boolean serviceDelay, double pollCpuSeconds,
-                   double pollSpeedFlops) {
+                   double pollSpeedFlops, Exchange exchange) {
     static final String PLANS = "plans", ANCHOR_SPEED = "anchor-speed", ANCHOR_POLL = "anchor-poll-s", SERVICE_DELAY = "service-delay",
-            POLL_CPU = "poll-cpu-s", POLL_SPEED = "poll-speed";
+            POLL_CPU = "poll-cpu-s", POLL_SPEED = "poll-speed", WAIT_CPU = "wait-cpu-s", SERVE_CPU = "serve-cpu-s",
+            CORE_SHARE = "walk-core-share";
+
+    /**
+     * What a cache exchange costs in CPU time on the target, timed in sc_treecode's own walk ({@code measure iprobe
+     * --treecode-particles}: {@code mpi.request-wait-cpu-s}, {@code mpi.request-serve-cpu-s}, {@code mpi.walk-core-share}).
+     *
+     * @param waitSeconds  one cache miss on the requesting rank (request, wait with its polls, reply); negative = not measured
+     * @param serveSeconds one request served by its owner (receive, pack, reply); negative = not measured
+     * @param coreShare    the share of a core a rank got while the ranks walked (1 = a core each)
+     */
+    record Exchange(double waitSeconds, double serveSeconds, double coreShare) {
+        static final Exchange NONE = new Exchange(-1, -1, 1);
+
+        /** From the platform's properties (the simulation options first); {@link #NONE} where they are not all there. */
+        static Exchange of(Map<String, String> sim, Map<String, String> platform) {
+            String w = pick(sim, platform, io.scalecast.probe.IprobeProbe.WAIT_PROPERTY);
+            String s = pick(sim, platform, io.scalecast.probe.IprobeProbe.SERVE_PROPERTY);
+            String c = pick(sim, platform, io.scalecast.probe.IprobeProbe.SHARE_PROPERTY);
+            if (w == null || s == null || c == null) {
+                return NONE;
+            }
+            return new Exchange(Double.parseDouble(w), Double.parseDouble(s), Double.parseDouble(c));
+        }
+
+        private static String pick(Map<String, String> sim, Map<String, String> platform, String key) {
+            return sim.containsKey(key) ? sim.get(key) : platform.get(key);
+        }
+    }
 
     /** {@code extra} (placement and other simulation options) first, then the skeleton's own parameters. */
     Map<String, String> toParams(Map<String, String> extra) {
@@ -30,6 +59,9 @@ record TreecodeJob(Path plans, double anchorSpeedFlops, double anchorPollSeconds
         m.put(ANCHOR_POLL, Double.toString(anchorPollSeconds));
         m.put(POLL_CPU, Double.toString(pollCpuSeconds));
         m.put(POLL_SPEED, Double.toString(pollSpeedFlops));
+        m.put(WAIT_CPU, Double.toString(exchange.waitSeconds()));
+        m.put(SERVE_CPU, Double.toString(exchange.serveSeconds()));
+        m.put(CORE_SHARE, Double.toString(exchange.coreShare()));
         if (!serviceDelay || m.containsKey(SERVICE_DELAY)) {
             m.put(SERVICE_DELAY, serviceDelay ? "poll" : "none");
         }
@@ -43,7 +75,9 @@ record TreecodeJob(Path plans, double anchorSpeedFlops, double anchorPollSeconds
         }
         return new TreecodeJob(Path.of(plans), Double.parseDouble(params.getOrDefault(ANCHOR_SPEED, "0")),
                 Double.parseDouble(params.getOrDefault(ANCHOR_POLL, "0")), serviceDelay(params),
-                Double.parseDouble(params.getOrDefault(POLL_CPU, "-1")), Double.parseDouble(params.getOrDefault(POLL_SPEED, "0")));
+                Double.parseDouble(params.getOrDefault(POLL_CPU, "-1")), Double.parseDouble(params.getOrDefault(POLL_SPEED, "0")),
+                new Exchange(Double.parseDouble(params.getOrDefault(WAIT_CPU, "-1")),
+                        Double.parseDouble(params.getOrDefault(SERVE_CPU, "-1")), Double.parseDouble(params.getOrDefault(CORE_SHARE, "1"))));
     }
 
     /** The {@code service-delay} option of a parameter map: {@code poll} (default) or {@code none}. */

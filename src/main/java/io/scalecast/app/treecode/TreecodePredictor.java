@@ -135,6 +135,11 @@ public final class TreecodePredictor {
         return (long) Double.parseDouble(run(c, platform, m).value("spin_turns"));
     }
 
+    /** CPU seconds the skeleton charged for cache misses and served requests (over ranks and steps), for tests. */
+    static double exchangeCpuSeconds(Config c, Path platform, Model m) {
+        return Double.parseDouble(run(c, platform, m).value("exchange_cpu_s"));
+    }
+
     /**
      * What the skeleton sent through the simulated MPI at {@code procs} ranks on {@code platform}: per step (every step,
      * the first included), per rank, as the skeleton counted it while sending.
@@ -171,7 +176,8 @@ public final class TreecodePredictor {
             AtomicFiles.writeString(tmp, Json.gson().toJson(m.plans()));
             KernelRate rate = kernelRate(c, platform, m.procs());
             Map<String, String> params = new TreecodeJob(tmp, rate.anchorSpeedFlops(), c.cost().anchorPollSeconds(),
-                    TreecodeJob.serviceDelay(c.simParams()), pollCpuSeconds(c, platform), rate.pollSpeedFlops()).toParams(c.simParams());
+                    TreecodeJob.serviceDelay(c.simParams()), pollCpuSeconds(c, platform), rate.pollSpeedFlops(),
+                    TreecodeJob.Exchange.of(c.simParams(), io.scalecast.platform.PlatformFile.read(platform).props())).toParams(c.simParams());
             SimJob job = Simulations.job(platform, TreecodeSkeleton.class, params, List.of(), List.of());
             return SimEngine.run(job);
         } catch (IOException e) {

@@ -37,7 +37,9 @@ import java.util.Map;
  *       situation and pays nothing more): the poll's own CPU time (parameter {@code poll-cpu-s}, from
  *       {@code mpi.iprobe-cpu-s}) charged like compute at {@code poll-speed} ({@link KernelRate#pollSpeedFlops}),
  *       else the wall figure ({@code mpi.iprobe-overhead-s}) as work at the speed the rank gets when every rank
- *       computes at once (measured in the simulation); 0 unless calibrated;</li>
+ *       computes at once (measured in the simulation); 0 unless calibrated. Where the cache exchanges were timed in the
+ *       code's own walk, each served request adds its CPU to the owner's segments and, where ranks share a core, each miss
+ *       its CPU to the requester ({@link #exchangeCpu});</li>
  *   <li>a barrier (load imbalance shows here), then the kick (a pass over the particles).</li>
  * </ol>
  */
@@ -70,6 +72,12 @@ public final class TreecodeSkeleton implements Skeleton {
     private double anchorPoll;
     /** A poll's own CPU time on the target (seconds, negative = not measured) and the flops per second it is charged at. */
     private double pollCpu, pollSpeed;
+    /** CPU of the cache exchanges on the target, timed in the code's own walk ({@link TreecodeJob.Exchange}). */
+    private TreecodeJob.Exchange exchange;
+    /** CPU seconds charged for cache misses and served requests, over ranks and steps ({@link #exchangeCpu}). */
+    private double exchangeCharged;
+    /** Ranks per simulated host: above 1 the simulation shares the host's cores itself. */
+    private int ranksPerHost;
 
     @Override
     public int configure(Map<String, String> params, int hostCount) {
@@ -84,6 +92,8 @@ public final class TreecodeSkeleton implements Skeleton {
         anchorPoll = job.anchorPollSeconds();
         pollCpu = job.pollCpuSeconds();
         pollSpeed = job.pollSpeedFlops();
+        exchange = job.exchange();
+        ranksPerHost = Integer.parseInt(params.getOrDefault("ranks-per-node", "1"));
         serviceDelay = job.serviceDelay();
         int procs = plans.get(0).procs();
         int s = plans.size();
@@ -219,10 +229,12 @@ public final class TreecodeSkeleton implements Skeleton {
             }
         }
         double[] poll = pollCost(world, p, loadedSpeed);
-        double spin = spinFlops(loadedSpeed);
-        for (int s = 0; s < mine.segmentSeconds().length; s++) {
+        double[] cpu = exchangeCpu(plan, me, p, loadedSpeed);
+        double spin = cpu[0] > 0 ? 0 : spinFlops(loadedSpeed);
+        int segments = mine.segmentSeconds().length;
+        for (int s = 0; s < segments; s++) {
             work(world, mine.segmentSeconds()[s]);
-            world.compute(mine.segmentPolls()[s] * poll[0] * poll[1]);
+            world.compute(mine.segmentPolls()[s] * poll[0] * poll[1] + cpu[1] / segments);
             for (int q = 0; q < p; q++) {
                 long c = mine.segmentLines()[s][q];
                 if (c == 0) {
@@ -237,6 +249,10 @@ public final class TreecodeSkeleton implements Skeleton {
                 } else {
                     got = world.recv(q, TAG_REP + s);
                 }
+                if (cpu[0] > 0) {
+                    world.compute(c * cpu[0]);
+                    exchangeCharged += c * cpu[0] / cpu[2];
+                }
                 long[] t = traffic[step][me];
                 t[0] += c;
                 t[1]++;
@@ -250,11 +266,40 @@ public final class TreecodeSkeleton implements Skeleton {
             }
         }
         walkDone[step][me] = true;
-        if (spin > 0) {
-            spinWait(world, served, spin);
+        double finalSpin = spinFlops(loadedSpeed);
+        if (finalSpin > 0) {
+            spinWait(world, served, finalSpin);
         } else {
             world.waitall(served);
         }
+    }
+
+    /**
+     * The CPU of this rank's cache exchanges, where they were timed in the code's own walk ({@link TreecodeJob.Exchange}):
+     * {flops per cache miss, flops of all the requests it serves in the step, flop/s they are charged at}. A served request
+     * (receive, pack, reply) is the owner's work, charged over its walk's segments wherever it was measured. A miss (the
+     * request, the wait with its polls and yields, the reply) is charged after the reply, in place of the wait's turns
+     * ({@link #spinWait}), only where ranks share a core (a host of several ranks: the rank's speed with every rank
+     * computing, as the simulation shares the host; one rank per host, e.g. testbed nodes on shared cores: the core share
+     * the probe saw while the ranks walked; either below {@value #SHARED}): with a core of its own the waiting rank's CPU delays nobody, and the
+     * message's own software time is in the calibrated latency. Zeros where the exchange was not measured, or on 1 rank.
+     */
+    private double[] exchangeCpu(StepPlan plan, int me, int p, double loadedSpeed) {
+        double speed = pollSpeed > 0 ? pollSpeed : coreSpeed;
+        if (p <= 1 || exchange.serveSeconds() < 0 || exchange.waitSeconds() < 0) {
+            return new double[] {0, 0, speed};
+        }
+        boolean shared = ranksPerHost > 1 ? loadedSpeed < SHARED * coreSpeed : exchange.coreShare() < SHARED;
+        long serves = 0;
+        for (int r = 0; r < p; r++) {
+            if (r != me) {
+                for (long[] seg : plan.ranks().get(r).segmentLines()) {
+                    serves += seg[me];
+                }
+            }
+        }
+        exchangeCharged += serves * exchange.serveSeconds();
+        return new double[] {shared ? exchange.waitSeconds() * speed : 0, serves * exchange.serveSeconds() * speed, speed};
     }
 
     /**
@@ -323,6 +368,7 @@ public final class TreecodeSkeleton implements Skeleton {
         }
         r.put("aggregated_exchanges", aggregated);
         r.put("spin_turns", spinTurns);
+        r.put("exchange_cpu_s", exchangeCharged);
         return r;
     }
 
