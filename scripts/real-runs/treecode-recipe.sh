@@ -23,7 +23,7 @@ treecode_case_json() {
   [ -n "${VARIABILITY:-}" ] && var="\"--variability\", \"$VARIABILITY\", "
   if [ -n "${WALK_DIR:-}" ]; then
     local wd="$WALK_DIR/$dist$n-s$seed" place
-    place="$(basename "$ptr" | sed -E 's/^treecode-[0-9]{4}-[0-9]{2}-[0-9]{2}-(dev[0-9]+-|b[0-9]+-)?//')"
+    place="$(basename "$ptr" | sed -E 's/^treecode-[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2})?-(dev[0-9]+-|b[0-9a-z]+-)?//')"
     [ -s "$wd/$place.csv" ] && [ -s "$wd/shm-1r.csv" ] || { echo "treecode_case_json: no $wd/$place.csv or $wd/shm-1r.csv (WALK_DIR)" >&2; return 2; }
     walk="\"--iprobe\", \"$wd/$place.csv\", "
     awalk="\"--anchor-iprobe\", \"$wd/shm-1r.csv\", "
