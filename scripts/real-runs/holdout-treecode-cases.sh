@@ -35,7 +35,8 @@ case "${BATCH:-1}" in
   6) NP=8; N=170000; export SEED=7; PREFIX=treecode-b6; RAW=traces/raw/holdout/treecode-b6;;
   d1) NP=5; N=200000; export SEED=1; PREFIX=../treecode-dev-5r-T22; RAW=traces/raw/treecode/2026-12-02T22-dev-5r; DAY=2026-12-02T22; SETWORD=Development;;
   7) NP=9; N=150000; export SEED=8; PREFIX=treecode-b7; RAW=traces/raw/holdout/treecode-b7; DAY=2026-12-02T22;;
-  *) echo "BATCH: 1 to 7 or d1 expected, got '$BATCH'" >&2; exit 2;;
+  8) NP=10; N=130000; export SEED=9; PREFIX=treecode-b8; RAW=traces/raw/holdout/treecode-b8; DAY=2026-12-02T22;;
+  *) echo "BATCH: 1 to 8 or d1 expected, got '$BATCH'" >&2; exit 2;;
 esac
 DAY="${DAY:-2026-12-02}"; SETWORD="${SETWORD:-Held-out}"; setword="$(echo "$SETWORD" | tr 'A-Z' 'a-z')"
 SUITE="traces/suite/treecode-2026-12-02"; PSUITE="$SUITE"; ANCHOR=traces/raw/treecode/2026-12-02-shm-1r

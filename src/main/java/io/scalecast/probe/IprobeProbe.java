@@ -40,6 +40,13 @@ public final class IprobeProbe {
     public static final String WAIT_PROPERTY = "mpi.request-wait-cpu-s";
     /** Platform property calibrate writes from {@value #SERVE_KEY}. */
     public static final String SERVE_PROPERTY = "mpi.request-serve-cpu-s";
+    /**
+     * Summary key: the CPU time of the walk without polls (phase A), per rank the median over repeats, summed over ranks: the
+     * compute the cost model gives for the first step's walk, as the target ran it (a check of the cost model, not a model input).
+     */
+    public static final String WALK_KEY = "walk_cpu_total_s";
+    /** Summary key: the ranks of the probe's launch. */
+    public static final String RANKS_KEY = "ranks";
     /** Platform property calibrate writes with them: the rank's share of a core while it walked (core_share). */
     public static final String SHARE_PROPERTY = "mpi.walk-core-share";
     /** Provenance key: each launch's median CPU cost per poll and the spread between them. */
@@ -246,6 +253,18 @@ public final class IprobeProbe {
                 : cfg.workUs() * 1e-6));
         e.add(new SummaryEntry("working_set_kib", Long.toString(cfg.workingSetKib()), "KiB", cfg.workingSetKib() * 1024.0, "B"));
         e.add(new SummaryEntry("samples", Integer.toString(c.length), "", c.length, ""));
+        if (cfg.treecodeParticles() != null) {
+            // phase A's CPU time is the walk itself (cpu_work = work_s x polls): each rank's median over repeats, summed
+            double total = 0;
+            int ranks = 0;
+            for (int q : all.stream().mapToInt(v -> (int) v[0]).distinct().sorted().toArray()) {
+                final int rank = q;
+                total += Stats.median(all.stream().filter(v -> v[0] == rank).mapToDouble(v -> v[6] * v[5]).sorted().toArray());
+                ranks++;
+            }
+            e.add(SummaryEntry.seconds(WALK_KEY, total));
+            e.add(new SummaryEntry(RANKS_KEY, Integer.toString(ranks), "", ranks, ""));
+        }
         exchanges(outs, p, e);
         return new SummaryTrace(p, e);
     }

@@ -140,6 +140,9 @@ class IprobeSummaryTest {
                 """;
         SummaryTrace t = IprobeProbe.summary(List.of(out(ex)), cfg, new io.scalecast.trace.Provenance());
         assertEquals(6e-6, value(t, IprobeProbe.WAIT_KEY), 1e-15);
+        // the walk without polls: cpu_work of each rank (0.10, 0.06, 0.14 s), summed, and the ranks
+        assertEquals(0.30, value(t, IprobeProbe.WALK_KEY), 1e-12);
+        assertEquals(3, value(t, IprobeProbe.RANKS_KEY), 0);
         assertEquals(3e-6, value(t, IprobeProbe.SERVE_KEY), 1e-15);
         assertTrue(t.provenance().get("exchange").contains("per cache miss"), t.provenance().get("exchange"));
         // the poll's figures are those of the IPROBE records alone
