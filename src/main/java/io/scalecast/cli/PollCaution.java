@@ -53,6 +53,12 @@ final class PollCaution {
         if (k < RANKS_PER_CORE) {
             return null;
         }
+        if (mpi.containsKey(IprobeProbe.WAIT_PROPERTY)) {
+            return String.format(Locale.ROOT, "caution: about %d ranks share a core here; with the poll and the cache exchanges timed in"
+                    + " the tree code's walk (%s = %s s, %s = %s s) such predictions came out -9 to +31 %% on this project's runs, shared"
+                    + " memory 14 to 26 %% slow (validation/holdout/README.md, tree-code batches 7 and 8): read this one as likely slow",
+                    k, IprobeProbe.CPU_PROPERTY, cpu, IprobeProbe.WAIT_PROPERTY, mpi.get(IprobeProbe.WAIT_PROPERTY));
+        }
         if (IprobeProbe.IN_WALK.equals(mpi.get(IprobeProbe.WHERE_PROPERTY))) {
             return String.format(Locale.ROOT, "caution: about %d ranks share a core here; with the poll cost timed in the tree code's walk"
                     + " (%s = %s s) such predictions came out 1 to 37 %% fast on this project's runs, most by 15 to 30 %%"

@@ -45,6 +45,11 @@ class PollCautionTest {
         assertTrue(line != null && line.startsWith("caution: about 4 ranks share a core here; with the poll cost timed in the"), line);
         assertTrue(line.contains("read this one as fast"), line);
         assertNull(PollCaution.of(platform(2, walk), 4), "two per core: held-out batch 4 within 20 %");
+        // with the exchanges timed in the walk too (batches 7 and 8): mostly slow
+        String exchanges = walk + "<prop id=\"mpi.request-wait-cpu-s\" value=\"0.000005\"/>";
+        String x = PollCaution.of(platform(2, exchanges), 10);
+        assertTrue(x != null && x.contains("cache exchanges") && x.contains("mpi.request-wait-cpu-s = 0.000005 s"), x);
+        assertTrue(x.contains("read this one as likely slow"), x);
         String loop = POLLS + "<prop id=\"mpi.iprobe-measured-in\" value=\"loop\"/>";
         assertTrue(PollCaution.of(platform(2, loop), 6).contains("read this one as slow"));
     }
