@@ -135,7 +135,7 @@ public final class IprobeProbe {
     /**
      * Per-poll figures of every IPROBE record: {rank, wall (t_poll − t_work) / polls, the rank's own CPU time
      * (cpu_poll − cpu_work) / polls, the rank's share of a core while it only computed (cpu_work / t_work), the context
-     * switches it made per poll (switches_poll − switches_work) / polls, polls, work between two polls (s)}.
+     * switches it made per poll (switches_poll − switches_work) / polls, polls, work between two polls (s), cpu_work (s)}.
      */
     static List<double[]> samples(List<ProbeOutput> outs) {
         List<double[]> c = new ArrayList<>();
@@ -149,7 +149,7 @@ public final class IprobeProbe {
                 }
                 double switches = ProbeOutput.num(r, 10) - ProbeOutput.num(r, 9);
                 c.add(new double[] {ProbeOutput.integer(r, 1), (poll - work) / polls, (cpuPoll - cpuWork) / polls, cpuWork / work,
-                    switches / polls, polls, ProbeOutput.num(r, 4)});
+                    switches / polls, polls, ProbeOutput.num(r, 4), cpuWork});
             }
         }
         if (c.isEmpty()) {
@@ -254,12 +254,11 @@ public final class IprobeProbe {
         e.add(new SummaryEntry("working_set_kib", Long.toString(cfg.workingSetKib()), "KiB", cfg.workingSetKib() * 1024.0, "B"));
         e.add(new SummaryEntry("samples", Integer.toString(c.length), "", c.length, ""));
         if (cfg.treecodeParticles() != null) {
-            // phase A's CPU time is the walk itself (cpu_work = work_s x polls): each rank's median over repeats, summed
+            // phase A's CPU time is the walk itself (cpu_work): each rank's median over repeats, summed
             double total = 0;
             int ranks = 0;
-            for (int q : all.stream().mapToInt(v -> (int) v[0]).distinct().sorted().toArray()) {
-                final int rank = q;
-                total += Stats.median(all.stream().filter(v -> v[0] == rank).mapToDouble(v -> v[6] * v[5]).sorted().toArray());
+            for (int q : all.stream().mapToInt(v -> (int) v[0]).distinct().toArray()) {
+                total += Stats.median(column(all, 7, q));
                 ranks++;
             }
             e.add(SummaryEntry.seconds(WALK_KEY, total));
@@ -310,7 +309,7 @@ public final class IprobeProbe {
 
     /** The median per-poll CPU cost ({@value #CPU_KEY}) of a summary written by {@link #measure}; NaN in a summary without it. */
     public static double cpuCost(SummaryTrace t) {
-        return t.entries().stream().filter(x -> x.key().equals(CPU_KEY)).mapToDouble(SummaryEntry::valueSi).findFirst().orElse(Double.NaN);
+        return entry(t, CPU_KEY);
     }
 
     /** Where a summary's poll was timed: {@value #IN_WALK} (sc_treecode --poll-probe) or {@code loop} (sc_iprobe). */

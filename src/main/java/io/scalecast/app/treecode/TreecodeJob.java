@@ -37,18 +37,19 @@ record TreecodeJob(Path plans, double anchorSpeedFlops, double anchorPollSeconds
 
         /** From the platform's properties (the simulation options first); {@link #NONE} where they are not all there. */
         static Exchange of(Map<String, String> sim, Map<String, String> platform) {
-            String w = pick(sim, platform, io.scalecast.probe.IprobeProbe.WAIT_PROPERTY);
-            String s = pick(sim, platform, io.scalecast.probe.IprobeProbe.SERVE_PROPERTY);
-            String c = pick(sim, platform, io.scalecast.probe.IprobeProbe.SHARE_PROPERTY);
+            String w = option(sim, platform, io.scalecast.probe.IprobeProbe.WAIT_PROPERTY);
+            String s = option(sim, platform, io.scalecast.probe.IprobeProbe.SERVE_PROPERTY);
+            String c = option(sim, platform, io.scalecast.probe.IprobeProbe.SHARE_PROPERTY);
             if (w == null || s == null || c == null) {
                 return NONE;
             }
             return new Exchange(Double.parseDouble(w), Double.parseDouble(s), Double.parseDouble(c));
         }
+    }
 
-        private static String pick(Map<String, String> sim, Map<String, String> platform, String key) {
-            return sim.containsKey(key) ? sim.get(key) : platform.get(key);
-        }
+    /** A platform property as the prediction sees it: the simulation option of that name first, else the platform's; null = neither. */
+    static String option(Map<String, String> sim, Map<String, String> platform, String key) {
+        return sim.containsKey(key) ? sim.get(key) : platform.get(key);
     }
 
     /** {@code extra} (placement and other simulation options) first, then the skeleton's own parameters. */

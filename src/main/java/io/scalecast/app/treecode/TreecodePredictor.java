@@ -157,11 +157,8 @@ public final class TreecodePredictor {
      * A poll's own CPU time on the target: the simulation option {@value IprobeProbe#CPU_PROPERTY}, else the platform's
      * (calibrate writes it from an iprobe trace that has the CPU column); -1 when neither has it.
      */
-    static double pollCpuSeconds(Config c, Path platform) {
-        String v = c.simParams().get(IprobeProbe.CPU_PROPERTY);
-        if (v == null) {
-            v = io.scalecast.platform.PlatformFile.read(platform).props().get(IprobeProbe.CPU_PROPERTY);
-        }
+    static double pollCpuSeconds(Config c, Map<String, String> platformProps) {
+        String v = TreecodeJob.option(c.simParams(), platformProps, IprobeProbe.CPU_PROPERTY);
         return v == null ? -1 : Double.parseDouble(v);
     }
 
@@ -175,9 +172,10 @@ public final class TreecodePredictor {
             cleanup = io.scalecast.util.Interrupts.onInterrupt(() -> plans.toFile().delete());
             AtomicFiles.writeString(tmp, Json.gson().toJson(m.plans()));
             KernelRate rate = kernelRate(c, platform, m.procs());
+            Map<String, String> props = io.scalecast.platform.PlatformFile.read(platform).props();
             Map<String, String> params = new TreecodeJob(tmp, rate.anchorSpeedFlops(), c.cost().anchorPollSeconds(),
-                    TreecodeJob.serviceDelay(c.simParams()), pollCpuSeconds(c, platform), rate.pollSpeedFlops(),
-                    TreecodeJob.Exchange.of(c.simParams(), io.scalecast.platform.PlatformFile.read(platform).props())).toParams(c.simParams());
+                    TreecodeJob.serviceDelay(c.simParams()), pollCpuSeconds(c, props), rate.pollSpeedFlops(),
+                    TreecodeJob.Exchange.of(c.simParams(), props)).toParams(c.simParams());
             SimJob job = Simulations.job(platform, TreecodeSkeleton.class, params, List.of(), List.of());
             return SimEngine.run(job);
         } catch (IOException e) {

@@ -215,6 +215,7 @@ public final class TreecodeSkeleton implements Skeleton {
     private void walk(Comm world, StepPlan plan, int step, int me, int p, double[] rtt, double loadedSpeed) {
         StepPlan.Rank mine = plan.ranks().get(me);
         List<Request> served = new ArrayList<>();
+        long serves = 0;
         for (int r = 0; r < p; r++) {
             if (r == me) {
                 continue;
@@ -222,6 +223,7 @@ public final class TreecodeSkeleton implements Skeleton {
             StepPlan.Rank other = plan.ranks().get(r);
             for (int s = 0; s < other.segmentLines().length; s++) {
                 long c = other.segmentLines()[s][me];
+                serves += c;
                 if (c > 0) {
                     served.add(world.irecv(r, TAG_REQ + s));
                     served.add(world.isend(r, Math.max(1, Math.round(c * other.lineBytesFrom()[me])), TAG_REP + s));
@@ -229,7 +231,7 @@ public final class TreecodeSkeleton implements Skeleton {
             }
         }
         double[] poll = pollCost(world, p, loadedSpeed);
-        double[] cpu = exchangeCpu(plan, me, p, loadedSpeed);
+        double[] cpu = exchangeCpu(serves, p, loadedSpeed);
         double spin = cpu[0] > 0 ? 0 : spinFlops(loadedSpeed);
         int segments = mine.segmentSeconds().length;
         for (int s = 0; s < segments; s++) {
@@ -276,7 +278,8 @@ public final class TreecodeSkeleton implements Skeleton {
 
     /**
      * The CPU of this rank's cache exchanges, where they were timed in the code's own walk ({@link TreecodeJob.Exchange}):
-     * {flops per cache miss, flops of all the requests it serves in the step, flop/s they are charged at}. A served request
+     * {flops per cache miss, flops of the {@code serves} requests it serves in the step (the lines other ranks fetch from
+     * it), flop/s they are charged at}. A served request
      * (receive, pack, reply) is the owner's work, charged over its walk's segments wherever it was measured. A miss (the
      * request, the wait with its polls and yields, the reply) is charged after the reply, in place of the wait's turns
      * ({@link #spinWait}), only where ranks share a core (a host of several ranks: the rank's speed with every rank
@@ -284,20 +287,12 @@ public final class TreecodeSkeleton implements Skeleton {
      * the probe saw while the ranks walked; either below {@value #SHARED}): with a core of its own the waiting rank's CPU delays nobody, and the
      * message's own software time is in the calibrated latency. Zeros where the exchange was not measured, or on 1 rank.
      */
-    private double[] exchangeCpu(StepPlan plan, int me, int p, double loadedSpeed) {
+    private double[] exchangeCpu(long serves, int p, double loadedSpeed) {
         double speed = pollSpeed > 0 ? pollSpeed : coreSpeed;
         if (p <= 1 || exchange.serveSeconds() < 0 || exchange.waitSeconds() < 0) {
             return new double[] {0, 0, speed};
         }
         boolean shared = ranksPerHost > 1 ? loadedSpeed < SHARED * coreSpeed : exchange.coreShare() < SHARED;
-        long serves = 0;
-        for (int r = 0; r < p; r++) {
-            if (r != me) {
-                for (long[] seg : plan.ranks().get(r).segmentLines()) {
-                    serves += seg[me];
-                }
-            }
-        }
         exchangeCharged += serves * exchange.serveSeconds();
         return new double[] {shared ? exchange.waitSeconds() * speed : 0, serves * exchange.serveSeconds() * speed, speed};
     }
