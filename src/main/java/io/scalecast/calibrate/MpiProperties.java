@@ -19,9 +19,13 @@ final class MpiProperties {
     private MpiProperties() {
     }
 
-    /** Writes into {@code props} in a fixed order; returns the exchange calibration (null without a swap trace). */
+    /**
+     * Writes into {@code props} in a fixed order; returns the exchange calibration (null without a swap trace).
+     * {@code smallMessageSeconds} is the ping-pong fit's one-way time of a small message: how long an idle pair waits
+     * before its next exchange crosses both ways at once ({@link MpiConfig#FIRST_EXCHANGE_IDLE}).
+     */
     static ExchangeCalibration write(CalibrationRequest req, CalibrationInputs in, long eager, String eagerReason, Calibration.Overheads ovh,
-                                     double routeBw, MpiProfile profile, Map<String, MpiProfile.Property> fromProfile,
+                                     double routeBw, double smallMessageSeconds, MpiProfile profile, Map<String, MpiProfile.Property> fromProfile,
                                      Map<String, String> props, List<String> warnings) {
         props.put(MpiConfig.EAGER_THRESHOLD, Long.toString(eager));
         props.put(MpiConfig.SEND_OVERHEAD, PlatformWriter.num(ovh.sendSeconds()));
@@ -40,7 +44,12 @@ final class MpiProperties {
                 throw ScalecastException.badInput(e.getMessage());
             }
             props.put(MpiConfig.RENDEZVOUS_EXCHANGE, exchange.serialized() ? "serialized" : "concurrent");
-            warnings.add("rendezvous exchange: " + exchange.reason());
+            if (exchange.firstExchangeConcurrent()) {
+                props.put(MpiConfig.FIRST_EXCHANGE_IDLE, PlatformWriter.num(smallMessageSeconds));
+            }
+            warnings.add("rendezvous exchange: " + exchange.reason() + (exchange.firstExchangeConcurrent() ? String.format(Locale.ROOT,
+                    "; %s = %.3e s (the ping-pong's one-way time of a small message: an idle pair's go-ahead crosses in it)",
+                    MpiConfig.FIRST_EXCHANGE_IDLE, smallMessageSeconds) : ""));
         }
         if (in.release() != null) {
             release(req, in, eager, props, warnings);

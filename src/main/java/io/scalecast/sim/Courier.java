@@ -83,7 +83,7 @@ final class Courier implements Runnable {
             return;
         }
         if (line != null) {
-            line.release();
+            line.release(direction);
         }
         releaseSender();
     }

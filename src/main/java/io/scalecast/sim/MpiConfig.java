@@ -60,6 +60,13 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
      * receiver's go-ahead for the peer's message queues behind its own data to that peer.
      */
     public static final String RENDEZVOUS_EXCHANGE = PREFIX + "rendezvous-exchange";
+    /**
+     * Platform property, with {@code serialized}: a pair's line idle at least this many seconds lets the next
+     * exchange cross both ways at once (the swap's single timed exchange); back-to-back exchanges take turns (its ten).
+     * Absent: serialized exchanges always take turns. Written by {@code calibrate --swap} as the one-way time of the
+     * ping-pong's smallest message (the time the receiver's go-ahead needs to cross).
+     */
+    public static final String FIRST_EXCHANGE_IDLE = PREFIX + "rendezvous-first-exchange-idle-s";
     /** Platform property: {@link #sendBufferBytes}, written by {@code calibrate --send-release}. */
     public static final String SEND_BUFFER = PREFIX + "send-buffer-bytes";
     /** Platform property: {@link #eagerThresholdBytes}. */
@@ -157,6 +164,12 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
      * Reads {@code mpi.*} keys (as written by calibration), others default; without
      * {@code mpi.isend-overhead-s} / {@code mpi.irecv-overhead-s} nonblocking calls cost o_s / o_r.
      */
+    /** {@link #FIRST_EXCHANGE_IDLE} of a platform's properties, or −1 when absent. */
+    static double firstExchangeIdle(Map<String, String> props) {
+        String v = props.get(FIRST_EXCHANGE_IDLE);
+        return v == null ? -1 : Double.parseDouble(v);
+    }
+
     public static MpiConfig fromProperties(Map<String, String> props) {
         MpiConfig d = defaults();
         double os = Double.parseDouble(props.getOrDefault(SEND_OVERHEAD, Double.toString(d.sendOverheadSeconds)));

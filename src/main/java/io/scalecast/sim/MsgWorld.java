@@ -60,6 +60,8 @@ final class MsgWorld {
     /** Per unordered rank pair (key {@code min·ranks + max}), under serialized rendezvous. */
     private final Map<Long, Line> lines = new HashMap<>();
     private int couriers;
+    /** {@link MpiConfig#FIRST_EXCHANGE_IDLE}, or −1: serialized lines always take turns. */
+    private final double firstExchangeIdle;
     private final EagerDelivery eager;
     private int ranksDone;
 
@@ -72,6 +74,7 @@ final class MsgWorld {
         this.hostOfRank = Placement.place(ranks, job.hosts().size(), job.params());
         this.eager = new EagerDelivery(state, hostOfRank);
         this.loopback = LoopbackTime.of(job.params(), factors);
+        this.firstExchangeIdle = MpiConfig.firstExchangeIdle(job.params());
         this.machineOfRank = new int[ranks];
         for (int r = 0; r < ranks; r++) {
             machineOfRank[r] = job.hosts().indexOf(job.hosts().get(hostOfRank[r]));
@@ -131,6 +134,11 @@ final class MsgWorld {
             return bytes;
         }
         return loopback.wireBytes(bytes);
+    }
+
+    /** After an untimed barrier ({@link Comm#barrierUntimed}): every idle pair's line has rested ({@link Line#rest}). */
+    void restLines() {
+        lines.values().forEach(Line::rest);
     }
 
     Kernel kernel() {
@@ -291,7 +299,7 @@ final class MsgWorld {
             tails.put(mailbox, tail);
         }
         Line line = serialized
-                ? lines.computeIfAbsent((long) Math.min(srcWorld, dstWorld) * ranks + Math.max(srcWorld, dstWorld), k -> new Line())
+                ? lines.computeIfAbsent((long) Math.min(srcWorld, dstWorld) * ranks + Math.max(srcWorld, dstWorld), k -> new Line(firstExchangeIdle))
                 : null;
         MsgRequest.Delivery d = new MsgRequest.Delivery();
         SimCounters.add(SimCounters.Kind.COURIER_START);

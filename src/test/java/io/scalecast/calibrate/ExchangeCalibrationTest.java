@@ -30,16 +30,34 @@ class ExchangeCalibrationTest {
     }
 
     @Test
-    void testbedExchangesTakeTurnsAt1gbitButNotAt100mbit() {
+    void testbedExchangesTakeTurnsAt1gbitAndBackToBackAt100mbit() {
         // the 2-node testbed: at 1 Gbit/s the ordered exchange (two lone 1 MiB messages, each riding tbf's burst at
-        // ~215 MB/s) is nearly as fast as both at once (0.89); at 100 Mbit/s both directions run at once (0.54)
+        // ~215 MB/s) is nearly as fast as both at once (0.89): serialized always; at 100 Mbit/s one exchange crosses
+        // both ways at once (0.54) and ten back to back take turns (0.98)
         ExchangeCalibration e = ExchangeCalibration.of(SwapTrace.read(TESTBED), TESTBED, 65536);
         assertTrue(e.serialized());
+        assertFalse(e.firstExchangeConcurrent());
         assertEquals(1048576, e.messageBytes());
         assertEquals(0.89, e.ratio(), 0.01);
         ExchangeCalibration slow = ExchangeCalibration.of(SwapTrace.read(TESTBED_100), TESTBED_100, 65536);
-        assertFalse(slow.serialized());
+        assertTrue(slow.serialized());
+        assertTrue(slow.firstExchangeConcurrent(), slow.reason());
         assertEquals(0.54, slow.ratio(), 0.01);
+        assertEquals(0.98, slow.sustainedRatio(), 0.01);
+        assertTrue(slow.reason().contains("serialized back to back"), slow.reason());
+    }
+
+    /** Both ways at once in one exchange and in ten: concurrent; turns in ten only: serialized back to back. */
+    @Test
+    void sustainedRowsDecideWhetherBackToBackExchangesTakeTurns() {
+        String both = trace(0.0835, 0.1653) + "ordered,isend-irecv,10,false,1048576,1,1048576,0.1650\n"
+                + "unordered,isend-irecv,10,false,1048576,1,1048576,";
+        ExchangeCalibration con = ExchangeCalibration.of(SwapTrace.parse(both + "0.0840\n", "t"), Path.of("t"), 65536);
+        assertFalse(con.serialized(), con.reason());
+        assertEquals(0.509, con.sustainedRatio(), 0.001);
+        ExchangeCalibration turns = ExchangeCalibration.of(SwapTrace.parse(both + "0.1600\n", "t"), Path.of("t"), 65536);
+        assertTrue(turns.serialized() && turns.firstExchangeConcurrent(), turns.reason());
+        assertEquals(0.970, turns.sustainedRatio(), 0.001);
     }
 
     /**
@@ -51,8 +69,10 @@ class ExchangeCalibrationTest {
         ExchangeCalibration lone = ExchangeCalibration.of(SwapTrace.read(TESTBED), TESTBED, 65536);
         ExchangeCalibration nb = ExchangeCalibration.of(SwapTrace.read(TESTBED), TESTBED, 65536, 137e6);
         assertTrue(lone.serialized());
-        assertFalse(nb.serialized(), nb.reason());
+        assertFalse(lone.firstExchangeConcurrent());
+        assertTrue(nb.firstExchangeConcurrent(), nb.reason()); // one exchange at once; ten back to back take turns
         assertEquals(0.0087 / (2 * 1048576 / 137e6), nb.ratio(), 0.02);
+        assertEquals(0.013140436 / (2 * 1048576 / 137e6), nb.sustainedRatio(), 0.02);
         assertTrue(nb.reason().contains("--no-burst"), nb.reason());
         // a reference already slower than the bound is kept as measured
         ExchangeCalibration same = ExchangeCalibration.of(SwapTrace.parse(trace(0.0835, 0.1653), "t"), Path.of("t"), 65536, 137e6);
@@ -80,6 +100,16 @@ class ExchangeCalibrationTest {
         assertTrue(r.out.contains("rendezvous exchanges serialized"), r.out);
         String xml = Files.readString(out);
         assertTrue(xml.contains("<prop id=\"mpi.rendezvous-exchange\" value=\"serialized\"/>"), xml);
+        assertFalse(xml.contains("mpi.rendezvous-first-exchange-idle-s"), "1gbit: every exchange takes turns");
+        Path out100 = tmp.resolve("tb100.xml");
+        Cli r100 = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--swap", TESTBED_100.toString(),
+                "--eager-threshold", "65535", "--nodes", "2", "--node-speed", "1Gf", "--name", "tb", "--out", out100.toString());
+        assertEquals(0, r100.exit, r100.toString());
+        java.util.regex.Matcher idle = java.util.regex.Pattern.compile("mpi.rendezvous-first-exchange-idle-s\" value=\"([^\"]+)\"")
+                .matcher(Files.readString(out100));
+        assertTrue(idle.find(), "100mbit: back to back only");
+        double oneWay = Double.parseDouble(idle.group(1)); // the ping-pong's small-message one-way time: tens of microseconds
+        assertTrue(oneWay > 10e-6 && oneWay < 500e-6, "idle " + oneWay);
         assertTrue(xml.contains("calibration.swap"), xml);
         Path bad = tmp.resolve("bad.csv");
         Files.writeString(bad, trace(0.1, 0.2).replace("unordered,isend-irecv,1,false,1048576", "unordered,sendrecv,1,false,1048576"));

@@ -258,6 +258,22 @@ class CollectivesTest {
         near(2 * T, legal.number("end0"), "rank 0 done when its own message has arrived");
     }
 
+    /**
+     * {@code mpi.rendezvous-first-exchange-idle-s}: a serialized pair that has been idle that long (or since an untimed
+     * barrier) crosses both ways at once; the exchange right behind it takes turns (the swap probe's one swap and ten).
+     */
+    @Test
+    void firstExchangeAfterAPauseCrossesBothWaysBackToBackTakesTurns() throws Exception {
+        String ser = "<prop id=\"mpi.eager-threshold-bytes\" value=\"4096\"/><prop id=\"mpi.rendezvous-exchange\" value=\"serialized\"/>";
+        Map<String, String> big = Map.of("bytes", Long.toString(S));
+        SimResult r = run(platform(2, ser + "<prop id=\"mpi.rendezvous-first-exchange-idle-s\" value=\"" + L + "\"/>"), 2, "exchanges", big);
+        near(T, r.number("swap1"), "first exchange: both ways at once");
+        near(T + 2 * T, r.number("swap2"), "right behind it: one way after the other");
+        near(3 * T + T, r.number("swap3"), "after a barrier: both ways at once again");
+        SimResult always = run(platform(2, ser), 2, "exchanges", big);
+        near(6 * T, always.number("swap3"), "without the idle time every exchange takes turns");
+    }
+
     @Test
     void rendezvousExchangePropertyIsChecked() {
         assertTrue(MpiConfig.fromProperties(Map.of("mpi.rendezvous-exchange", "serialized")).serializedRendezvous());

@@ -81,6 +81,19 @@ public final class OpsSkeleton implements Skeleton {
                 q.add(c.isend(o, bytes, 0));
                 c.waitall(q);
             }
+            case "exchanges" -> {
+                // two swaps back to back, an untimed barrier, a third: when each ends (ranks 0 and 1)
+                int o = 1 - r;
+                for (int k = 1; k <= 3; k++) {
+                    if (k == 3) {
+                        c.barrierUntimed();
+                    }
+                    c.waitall(List.of(c.irecv(o, 0), c.isend(o, bytes, 0)));
+                    if (r == 0) {
+                        out.put("swap" + k, c.wtime());
+                    }
+                }
+            }
             case "send-then-recv" -> {
                 // rank 0: isend, then recv, then wait; rank 1: blocking send, then recv (legal MPI:
                 // rank 1's send matches rank 0's recv, which rank 0 posts without waiting for its isend).
