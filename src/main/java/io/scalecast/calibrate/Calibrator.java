@@ -104,6 +104,7 @@ public final class Calibrator {
         Map<String, String> props = new LinkedHashMap<>();
         ExchangeCalibration exchange = MpiProperties.write(req, in, (long) eager.value(), eager.reason(), ovh, routeBw,
                 main.fit().segments().get(0).latencySeconds(), profile, fromProfile, props, warnings);
+        BurstCalibration.write(main.fit(), tr.factors(), routeBw, props, warnings);
         LaunchBinding.write(req.binding(), java.util.Arrays.asList(req.iprobe(), req.dgemm(), req.swapTrace(), req.sendRelease(), req.pingpong(),
                 req.dgemmTraffic()), props, warnings);
         CalibrationProvenance.write(req, in, exchange, beffPath, speed, backbone, props, warnings);

@@ -142,7 +142,7 @@ final class MpiProperties {
             boolean measured = switch (v.key()) {
                 case MpiConfig.EAGER_THRESHOLD -> true; // chosen with the other eager sources
                 case MpiConfig.DETACHED_MAX, MpiConfig.SEND_BUFFER -> req.sendRelease() != null;
-                case MpiConfig.RENDEZVOUS_EXCHANGE -> req.swapTrace() != null;
+                case MpiConfig.RENDEZVOUS_EXCHANGE, MpiConfig.FIRST_EXCHANGE_IDLE -> req.swapTrace() != null;
                 case MpiConfig.IPROBE_OVERHEAD -> req.iprobe() != null;
                 default -> props.containsKey(v.key());
             };

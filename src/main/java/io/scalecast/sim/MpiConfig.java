@@ -67,6 +67,10 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
      * ping-pong's smallest message (the time the receiver's go-ahead needs to cross).
      */
     public static final String FIRST_EXCHANGE_IDLE = PREFIX + "rendezvous-first-exchange-idle-s";
+    /** Platform property: the token bucket of each end of a host's link in bytes ({@link BurstBucket}). */
+    public static final String BURST_BUCKET = PREFIX + "burst-bucket-bytes";
+    /** Platform property: the rate that refills it, bytes per second ({@link BurstBucket}). */
+    public static final String BURST_RATE = PREFIX + "burst-rate-Bps";
     /** Platform property: {@link #sendBufferBytes}, written by {@code calibrate --send-release}. */
     public static final String SEND_BUFFER = PREFIX + "send-buffer-bytes";
     /** Platform property: {@link #eagerThresholdBytes}. */

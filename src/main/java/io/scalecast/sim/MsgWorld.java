@@ -60,6 +60,8 @@ final class MsgWorld {
     /** Per unordered rank pair (key {@code min·ranks + max}), under serialized rendezvous. */
     private final Map<Long, Line> lines = new HashMap<>();
     private int couriers;
+    /** Token buckets of the hosts' links, or null ({@link BurstBucket}). */
+    private final BurstBucket bursts;
     /** {@link MpiConfig#FIRST_EXCHANGE_IDLE}, or −1: serialized lines always take turns. */
     private final double firstExchangeIdle;
     private final EagerDelivery eager;
@@ -75,6 +77,7 @@ final class MsgWorld {
         this.eager = new EagerDelivery(state, hostOfRank);
         this.loopback = LoopbackTime.of(job.params(), factors);
         this.firstExchangeIdle = MpiConfig.firstExchangeIdle(job.params());
+        this.bursts = BurstBucket.of(job.params(), factors, job.hosts().size());
         this.machineOfRank = new int[ranks];
         for (int r = 0; r < ranks; r++) {
             machineOfRank[r] = job.hosts().indexOf(job.hosts().get(hostOfRank[r]));
@@ -128,12 +131,15 @@ final class MsgWorld {
         return result;
     }
 
-    /** Bytes on the wire of a message of {@code bytes} from one world rank to another: {@link LoopbackTime}'s on one host. */
+    /**
+     * Bytes on the wire of a message of {@code bytes} from one world rank to another: {@link LoopbackTime}'s on one
+     * host, {@link BurstBucket}'s between hosts.
+     */
     long wireBytes(int srcWorld, int dstWorld, long bytes) {
-        if (loopback == null || machineOfRank[srcWorld] != machineOfRank[dstWorld]) {
-            return bytes;
+        if (machineOfRank[srcWorld] != machineOfRank[dstWorld]) {
+            return bursts == null ? bytes : bursts.wireBytes(machineOfRank[srcWorld], machineOfRank[dstWorld], bytes, kernel.clock());
         }
-        return loopback.wireBytes(bytes);
+        return loopback == null ? bytes : loopback.wireBytes(bytes);
     }
 
     /** After an untimed barrier ({@link Comm#barrierUntimed}): every idle pair's line has rested ({@link Line#rest}). */

@@ -68,7 +68,7 @@ class ProfileMatchesItsTracesTest {
         for (MpiProfile.Property v : props) {
             String opt = switch (v.key()) {
                 case "mpi.detached-send-max-bytes", "mpi.send-buffer-bytes" -> "--send-release";
-                case "mpi.rendezvous-exchange" -> "--swap";
+                case "mpi.rendezvous-exchange", "mpi.rendezvous-first-exchange-idle-s" -> "--swap";
                 case "mpi.iprobe-overhead-s" -> "--iprobe";
                 default -> throw new AssertionError("no trace option for " + v.key());
             };

@@ -81,6 +81,16 @@ public final class OpsSkeleton implements Skeleton {
                 q.add(c.isend(o, bytes, 0));
                 c.waitall(q);
             }
+            case "train" -> {
+                // rank 0 sends `root` messages of `bytes` to rank 1 back to back; rank 1 receives them all
+                for (int k = 0; k < Math.max(1, root); k++) {
+                    if (r == 0) {
+                        c.send(1, bytes, 0);
+                    } else if (r == 1) {
+                        c.recv(0, 0);
+                    }
+                }
+            }
             case "exchanges" -> {
                 // two swaps back to back, an untimed barrier, a third: when each ends (ranks 0 and 1)
                 int o = 1 - r;

@@ -1,0 +1,56 @@
+package io.scalecast.sim;
+
+import io.scalecast.cli.Cli;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@link BurstBucket} on the 2-node 100 Mbit/s testbed's calibrated platform: lone 16 KiB messages crossed at about
+ * twice the 12.4 MB/s stream (tbf's bucket), so one such message keeps that speed, while 64 of them back to back drain
+ * the bucket and stream at the rate. Without the bucket properties every one of them would ride the burst.
+ */
+class BurstBucketTest {
+    @TempDir
+    Path tmp;
+
+    static final long S = 16384;
+    static final int N = 64;
+
+    @Test
+    void aLoneMessageRidesTheBurstATrainStreamsAtTheRate() throws Exception {
+        Path plat = tmp.resolve("tb.xml");
+        Cli c = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--eager-threshold", "65535",
+                "--nodes", "2", "--node-speed", "1Gf", "--name", "tb", "--out", plat.toString());
+        assertEquals(0, c.exit, c.toString());
+        String xml = Files.readString(plat);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("mpi.burst-rate-Bps\" value=\"([^\"]+)\"").matcher(xml);
+        assertTrue(m.find(), "the testbed's ping-pong has a burst");
+        double rate = Double.parseDouble(m.group(1));
+        Path none = tmp.resolve("none.xml");
+        Files.writeString(none, xml.replaceAll("<prop id=\"mpi.burst-[^>]*/>", ""));
+
+        double lone = end(plat, 1);
+        assertEquals(end(none, 1), lone, 1e-9, "a lone message: as calibrated");
+        assertTrue(lone < 0.75 * S / rate, "a lone 16 KiB message rides the burst: " + lone + " s");
+        double train = end(plat, N);
+        double free = end(none, N);
+        assertTrue(train > 0.9 * N * S / rate, "64 back to back stream at the rate: " + train + " s against " + N * S / rate);
+        assertTrue(free < 0.75 * N * S / rate, "without the bucket all 64 would ride it: " + free + " s");
+    }
+
+    private double end(Path platform, int messages) {
+        Map<String, String> p = new HashMap<>(Map.of("ranks", "2", "op", "train", "bytes", Long.toString(S),
+                "root", Integer.toString(messages), "timeout-s", "120", "heap-mb", "256"));
+        SimResult r = SimEngine.run(Simulations.job(platform, OpsSkeleton.class, p, null, List.of()));
+        return r.number("end1");
+    }
+}
