@@ -40,12 +40,17 @@ public record SmpiOptions(List<String> cfg, List<String> notExpressed) {
     /** {@link #of(MpiConfig)} for a platform's {@code mpi.*} properties, with what SMPI cannot do of those MpiConfig does not hold. */
     public static SmpiOptions of(java.util.Map<String, String> mpiProperties) {
         SmpiOptions o = of(MpiConfig.fromProperties(mpiProperties));
-        if (!mpiProperties.containsKey(io.scalecast.sim.LoopbackTime.TIME)) {
-            return o;
-        }
         List<String> not = new ArrayList<>(o.notExpressed());
-        not.add(io.scalecast.sim.LoopbackTime.TIME + ": SMPI prices ranks of one host on the loopback link under the"
-                + " inter-node size factors, not at the intra-node ping-pong's own time");
+        if (mpiProperties.containsKey(io.scalecast.sim.LoopbackTime.TIME)) {
+            not.add(io.scalecast.sim.LoopbackTime.TIME + ": SMPI prices ranks of one host on the loopback link under the"
+                    + " inter-node size factors, not at the intra-node ping-pong's own time");
+        }
+        if (mpiProperties.containsKey(MpiConfig.BURST_BUCKET)) {
+            not.add(MpiConfig.BURST_BUCKET + ": SMPI gives every message its size factor, however many follow it (no token bucket)");
+        }
+        if (mpiProperties.containsKey(MpiConfig.FIRST_EXCHANGE_IDLE)) {
+            not.add(MpiConfig.FIRST_EXCHANGE_IDLE + ": SMPI has no turns to take back to back");
+        }
         return new SmpiOptions(o.cfg(), List.copyOf(not));
     }
 

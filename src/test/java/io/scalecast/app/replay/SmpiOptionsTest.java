@@ -1,0 +1,24 @@
+package io.scalecast.app.replay;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What SMPI's replay cannot do of a platform's MPI layer is said, property by property. */
+class SmpiOptionsTest {
+    @Test
+    void bucketAndBackToBackTurnsAreNamedAsNotExpressed() {
+        SmpiOptions plain = SmpiOptions.of(Map.of("mpi.eager-threshold-bytes", "65535"));
+        assertTrue(plain.notExpressed().stream().noneMatch(s -> s.startsWith("mpi.burst") || s.contains("first-exchange")),
+                plain.notExpressed().toString());
+        SmpiOptions testbed = SmpiOptions.of(Map.of("mpi.eager-threshold-bytes", "65535", "mpi.rendezvous-exchange", "serialized",
+                "mpi.rendezvous-first-exchange-idle-s", "1.5e-05", "mpi.burst-bucket-bytes", "56318", "mpi.burst-rate-Bps", "1.2e7"));
+        assertEquals(1, testbed.notExpressed().stream().filter(s -> s.startsWith("mpi.burst-bucket-bytes: SMPI")).count(),
+                testbed.notExpressed().toString());
+        assertEquals(1, testbed.notExpressed().stream().filter(s -> s.startsWith("mpi.rendezvous-first-exchange-idle-s: SMPI")).count());
+        assertTrue(testbed.notExpressed().stream().anyMatch(s -> s.startsWith("mpi.rendezvous-exchange serialized")));
+    }
+}
