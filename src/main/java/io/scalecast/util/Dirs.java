@@ -52,22 +52,35 @@ public final class Dirs {
     /**
      * Deletes the tree, walking it again while it still exists (up to 5 times, 20 ms apart): on an interrupt the
      * command's own threads may still be writing into it while the walk runs, so one walk can leave a folder that a
-     * file appeared in after the walk listed it.
+     * file appeared in after the walk listed it. During an interrupt ({@link Interrupts#interrupted}) those threads
+     * may go on creating files after a walk that found nothing (a worker whose child was just stopped writes its
+     * step's output), so the folder must stay absent for three checks 20 ms apart, for up to 2 s.
      */
     private static void deleteQuietly(Path dir) {
-        for (int attempt = 0; attempt < 5 && Files.exists(dir); attempt++) {
-            if (attempt > 0) {
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+        boolean stopping = Interrupts.interrupted();
+        int attempts = stopping ? 100 : 5;
+        int absent = 0;
+        for (int attempt = 0; attempt < attempts; attempt++) {
+            if (!Files.exists(dir)) {
+                if (!stopping || ++absent >= 3) {
+                    return;
+                }
+            } else {
+                absent = 0;
+                try (Stream<Path> s = Files.walk(dir)) {
+                    s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                } catch (IOException | java.io.UncheckedIOException ignored) {
+                    // scratch space only; a file that vanished under the walk is retried by the next attempt
+                }
+                if (!stopping && !Files.exists(dir)) {
                     return;
                 }
             }
-            try (Stream<Path> s = Files.walk(dir)) {
-                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException | java.io.UncheckedIOException ignored) {
-                // scratch space only; a file that vanished under the walk is retried by the next attempt
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
         }
     }
