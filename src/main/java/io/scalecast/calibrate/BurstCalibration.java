@@ -3,6 +3,7 @@ package io.scalecast.calibrate;
 import io.scalecast.platform.FactorStep;
 import io.scalecast.platform.NetworkFactors;
 import io.scalecast.platform.PlatformWriter;
+import io.scalecast.sim.MpiConfig;
 
 import java.util.List;
 import java.util.Locale;
@@ -18,9 +19,6 @@ import java.util.Map;
  * (sim.BurstBucket). Under {@code --no-burst} no factor is above 1, so nothing is written.
  */
 final class BurstCalibration {
-    static final String BYTES = io.scalecast.sim.MpiConfig.BURST_BUCKET;
-    static final String RATE = io.scalecast.sim.MpiConfig.BURST_RATE;
-
     private BurstCalibration() {
     }
 
@@ -44,11 +42,11 @@ final class BurstCalibration {
         if (!(b >= 1)) {
             return;
         }
-        props.put(BYTES, Long.toString(Math.round(b)));
-        props.put(RATE, PlatformWriter.num(routeBw));
+        props.put(MpiConfig.BURST_BUCKET, Long.toString(Math.round(b)));
+        props.put(MpiConfig.BURST_RATE, PlatformWriter.num(routeBw));
         warnings.add(String.format(Locale.ROOT, "burst: bandwidth factors up to %.2f (lone ping-pong messages ahead of the %.4g MB/s"
                 + " stream): a bucket of %d B refilled at that rate (%s, %s): a message gets its factor only while the buckets at"
                 + " both ends hold it (the largest lead of a message over size/rate, times the rate)", top, routeBw / 1e6,
-                Math.round(b), BYTES, RATE));
+                Math.round(b), MpiConfig.BURST_BUCKET, MpiConfig.BURST_RATE));
     }
 }

@@ -77,8 +77,10 @@ public record ExchangeCalibration(boolean serialized, double ratio, double susta
         double floor = streamingBytesPerSecond > 0 ? 2 * best / streamingBytesPerSecond : 0;
         String bound = ordered >= floor ? "" : String.format(Locale.ROOT, " (measured %.6f s, below two messages at the"
                 + " large-message rate %.4g MB/s: a burst, --no-burst)", ordered, streamingBytesPerSecond / 1e6);
-        double r = unordered / Math.max(ordered, floor);
-        double rs = unorderedSustained / Math.max(orderedSustained, floor);
+        ordered = Math.max(ordered, floor);
+        orderedSustained = Math.max(orderedSustained, floor);
+        double r = unordered / ordered;
+        double rs = unorderedSustained / orderedSustained;
         boolean first = r < SERIALIZED_RATIO;
         boolean serialized = !first || rs >= SERIALIZED_RATIO;
         String decision = !serialized ? "concurrent" : first ? "serialized back to back (a first exchange crosses both ways at once)"
@@ -86,8 +88,8 @@ public record ExchangeCalibration(boolean serialized, double ratio, double susta
         String reason = String.format(Locale.ROOT, "%s: %s, one %d B message each way: unordered %.6f s / ordered %.6f s%s = %.2f,"
                         + " back to back (the most iterations) %.6f s / %.6f s = %.2f (0.5 = both directions at once, 1 = one after"
                         + " the other; threshold %.2f) -> rendezvous exchanges %s",
-                file, VARIANT, best, unordered, Math.max(ordered, floor), bound, r, unorderedSustained,
-                Math.max(orderedSustained, floor), rs, SERIALIZED_RATIO, decision);
+                file, VARIANT, best, unordered, ordered, bound, r, unorderedSustained, orderedSustained, rs,
+                SERIALIZED_RATIO, decision);
         return new ExchangeCalibration(serialized, r, rs, serialized && first, best, reason);
     }
 

@@ -15,9 +15,6 @@ import java.util.Map;
  * Tokens are taken when a message is posted.
  */
 final class BurstBucket {
-    private static final String BYTES = MpiConfig.BURST_BUCKET;
-    private static final String RATE = MpiConfig.BURST_RATE;
-
     private final double bytes;
     private final double rate;
     private final NetworkFactors factors;
@@ -35,15 +32,15 @@ final class BurstBucket {
 
     /** The buckets of a platform's properties, or null when it has none (or no factors to hold back). */
     static BurstBucket of(Map<String, String> params, NetworkFactors factors, int hosts) {
-        String b = params.get(BYTES);
-        String r = params.get(RATE);
+        String b = params.get(MpiConfig.BURST_BUCKET);
+        String r = params.get(MpiConfig.BURST_RATE);
         if (b == null || r == null || factors == null || factors.steps().isEmpty()) {
             return null;
         }
         double size = Double.parseDouble(b);
         double rate = Double.parseDouble(r);
         if (!(size > 0) || !(rate > 0)) {
-            throw new IllegalArgumentException(BYTES + " and " + RATE + ": expected positive numbers, got " + b + " and " + r);
+            throw new IllegalArgumentException(MpiConfig.BURST_BUCKET + " and " + MpiConfig.BURST_RATE + ": expected positive numbers, got " + b + " and " + r);
         }
         return new BurstBucket(size, rate, factors, hosts);
     }

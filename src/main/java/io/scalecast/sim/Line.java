@@ -21,11 +21,6 @@ final class Line {
     private boolean fresh;
     private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
 
-    /** A line that always takes turns. */
-    Line() {
-        this(-1);
-    }
-
     /** @param firstExchangeIdleSeconds idle time after which an exchange crosses both ways at once; negative: never */
     Line(double firstExchangeIdleSeconds) {
         this.firstExchangeIdleSeconds = firstExchangeIdleSeconds;

@@ -164,16 +164,16 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
         return new MpiConfig(65536, 0, 0, 0, 0, 0);
     }
 
-    /**
-     * Reads {@code mpi.*} keys (as written by calibration), others default; without
-     * {@code mpi.isend-overhead-s} / {@code mpi.irecv-overhead-s} nonblocking calls cost o_s / o_r.
-     */
     /** {@link #FIRST_EXCHANGE_IDLE} of a platform's properties, or −1 when absent. */
     static double firstExchangeIdle(Map<String, String> props) {
         String v = props.get(FIRST_EXCHANGE_IDLE);
         return v == null ? -1 : Double.parseDouble(v);
     }
 
+    /**
+     * Reads {@code mpi.*} keys (as written by calibration), others default; without
+     * {@code mpi.isend-overhead-s} / {@code mpi.irecv-overhead-s} nonblocking calls cost o_s / o_r.
+     */
     public static MpiConfig fromProperties(Map<String, String> props) {
         MpiConfig d = defaults();
         double os = Double.parseDouble(props.getOrDefault(SEND_OVERHEAD, Double.toString(d.sendOverheadSeconds)));
