@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Seconds per unit of work of the tree code on one core, anchored on a 1-rank real run of
@@ -37,10 +39,20 @@ import java.util.List;
  * @param anchorPollSeconds cost of one empty MPI_Iprobe in the anchor run (0 = not known, polls taken as free there)
  * @param anchorDgemmOrder  matrix order of the dgemm row {@code anchorCoreSpeedFlops} was read at (0 = not from a dgemm trace):
  *                          a platform carrying a dgemm grid runs the kernels at its rate of the same order ({@link KernelRate})
+ * @param anchorDgemmRates  the anchor trace's 1-rank rates from that order to twice it, {@code n:flops;…} (empty = not recorded):
+ *                          the reference a platform grid's rows at those orders are read against ({@link KernelRate})
  */
 public record CostModel(double secondsPerVisit, double secondsPerPp, double secondsPerCell,
                         double secondsPerBuildPass, double secondsPerParticleScan, double anchorCoreSpeedFlops,
-                        String source, double anchorPollSeconds, int anchorDgemmOrder) {
+                        String source, double anchorPollSeconds, int anchorDgemmOrder, String anchorDgemmRates) {
+    /** Without the anchor's rates around its order. */
+    public CostModel(double secondsPerVisit, double secondsPerPp, double secondsPerCell, double secondsPerBuildPass,
+                     double secondsPerParticleScan, double anchorCoreSpeedFlops, String source, double anchorPollSeconds,
+                     int anchorDgemmOrder) {
+        this(secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan, anchorCoreSpeedFlops, source,
+                anchorPollSeconds, anchorDgemmOrder, "");
+    }
+
     /** Speed not read from a dgemm row. */
     public CostModel(double secondsPerVisit, double secondsPerPp, double secondsPerCell, double secondsPerBuildPass,
                      double secondsPerParticleScan, double anchorCoreSpeedFlops, String source, double anchorPollSeconds) {
@@ -57,13 +69,32 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
     /** The same coefficients with the anchor run's cost per poll (and where it came from appended to the source). */
     public CostModel withAnchorPoll(double seconds, String from) {
         return new CostModel(secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan,
-                anchorCoreSpeedFlops, source + "; " + from, seconds, anchorDgemmOrder);
+                anchorCoreSpeedFlops, source + "; " + from, seconds, anchorDgemmOrder, anchorDgemmRates);
     }
 
-    /** The same coefficients with the dgemm order the anchor speed was read at. */
+    /** The same coefficients with the dgemm order the anchor speed was read at (and no rates around it). */
     public CostModel withAnchorOrder(int n) {
+        return withAnchorOrder(n, new TreeMap<>());
+    }
+
+    /** The same coefficients with the dgemm order the anchor speed was read at and the anchor's 1-rank rates around it. */
+    public CostModel withAnchorOrder(int n, SortedMap<Integer, Double> rates) {
+        StringBuilder b = new StringBuilder();
+        rates.forEach((k, v) -> b.append(b.length() > 0 ? ";" : "").append(k).append(':').append(v));
         return new CostModel(secondsPerVisit, secondsPerPp, secondsPerCell, secondsPerBuildPass, secondsPerParticleScan,
-                anchorCoreSpeedFlops, source, anchorPollSeconds, n);
+                anchorCoreSpeedFlops, source, anchorPollSeconds, n, b.toString());
+    }
+
+    /** {@link #anchorDgemmRates} by order (empty when not recorded). */
+    public SortedMap<Integer, Double> anchorRates() {
+        SortedMap<Integer, Double> m = new TreeMap<>();
+        if (anchorDgemmRates != null && !anchorDgemmRates.isBlank()) {
+            for (String e : anchorDgemmRates.split(";")) {
+                String[] kv = e.split(":");
+                m.put(Integer.parseInt(kv[0].trim()), Double.parseDouble(kv[1].trim()));
+            }
+        }
+        return m;
     }
 
     public CostModel {
@@ -148,7 +179,14 @@ public record CostModel(double secondsPerVisit, double secondsPerPp, double seco
             double anchor = o.has("anchorCoreSpeedFlops") ? o.get("anchorCoreSpeedFlops").getAsDouble() : 0;
             double poll = o.has("anchorPollSeconds") ? o.get("anchorPollSeconds").getAsDouble() : 0;
             int order = o.has("anchorDgemmOrder") ? o.get("anchorDgemmOrder").getAsInt() : 0;
-            return new CostModel(v[0], v[1], v[2], v[3], v[4], anchor, src, poll, order);
+            String rates = o.has("anchorDgemmRates") ? o.get("anchorDgemmRates").getAsString() : "";
+            CostModel c = new CostModel(v[0], v[1], v[2], v[3], v[4], anchor, src, poll, order, rates);
+            c.anchorRates().values().forEach(r -> {
+                if (!(r > 0) || Double.isInfinite(r)) {
+                    throw new IllegalArgumentException("anchorDgemmRates: rates must be positive and finite");
+                }
+            });
+            return c;
         } catch (com.google.gson.JsonParseException e) {
             throw io.scalecast.util.Json.badJson(file.toString(), e);
         } catch (RuntimeException e) {

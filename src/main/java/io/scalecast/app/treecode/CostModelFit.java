@@ -41,6 +41,7 @@ public final class CostModelFit {
         double speed = anchorSpeed;
         String speedSrc = "";
         int order = 0;
+        java.util.TreeMap<Integer, Double> rates = new java.util.TreeMap<>();
         if (anchorDgemm != null) {
             DgemmTrace t = DgemmTrace.read(anchorDgemm);
             String why = "given with --anchor-dgemm-n";
@@ -56,6 +57,12 @@ public final class CostModelFit {
             }
             speed = pt.rateFlopsPerSecond();
             order = pt.n();
+            for (int m : t.points().stream().mapToInt(DgemmPoint::n).filter(x -> x >= pt.n() && x <= 2 * pt.n()).distinct().toArray()) {
+                DgemmPoint q = DgemmTrace.select(t, m, 1);
+                if (q != null) {
+                    rates.put(m, q.rateFlopsPerSecond());
+                }
+            }
             speedSrc = String.format(Locale.ROOT, "; anchor speed: dgemm %s, n=%d (%s), 1 rank loaded", anchorDgemm, pt.n(), why);
         }
         List<CsvTable> ts = new ArrayList<>();
@@ -65,7 +72,7 @@ public final class CostModelFit {
             ts.add(t);
             srcs.add(f + " (" + t.provenance().get("command") + "; " + t.provenance().get("date") + ")");
         }
-        CostModel c = CostModel.fit(ts, speed, String.join(", ", srcs) + speedSrc).withAnchorOrder(order);
+        CostModel c = CostModel.fit(ts, speed, String.join(", ", srcs) + speedSrc).withAnchorOrder(order, rates);
         if (anchorIprobe != null) {
             // the CPU figure when the trace has it (the one the skeleton then charges); on 1 rank it equals the wall figure
             SummaryTrace t = SummaryTrace.read(anchorIprobe);

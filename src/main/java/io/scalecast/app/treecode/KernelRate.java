@@ -4,8 +4,11 @@ import io.scalecast.calibrate.Calibrator;
 import io.scalecast.platform.PlatformFile;
 import io.scalecast.trace.DgemmTrace;
 import io.scalecast.util.ScalecastException;
+import io.scalecast.util.Stats;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -15,7 +18,8 @@ import java.util.Map;
  * platform compare the same kernel. The grid is the one ranks get while they communicate ({@code node.dgemm-traffic},
  * {@code calibrate --dgemm-traffic}) when the platform has it and more than one rank runs, else {@code node.dgemm}.
  * Its rows: the most loaded when the ranks per node fill the host's cores (every rank of the measurement busy, as every
- * rank of the run), else those of the ranks per node — the rule {@code predict hpl} uses.
+ * rank of the run), else those of the ranks per node — the rule {@code predict hpl} uses. Where the cost model records the
+ * anchor's rates around its order, the rate is read over the orders from it to twice it ({@link #againstAnchor}).
  *
  * <p>The skeleton charges anchor seconds × anchor speed as flops at the host's speed; so that they take
  * anchor seconds × anchor speed / kernel rate instead, it is given the anchor speed × host speed / kernel rate.
@@ -53,15 +57,46 @@ public record KernelRate(double anchorSpeedFlops, double pollSpeedFlops, String 
         }
         DgemmTrace grid = DgemmTrace.decode(line, platform + " " + key);
         int load = ranksPerNode >= PlatformFile.coresPerHost(platform) ? grid.maxLoad() : ranksPerNode;
-        double rate = DgemmTrace.plateauRate(grid.points(), load, order);
-        if (Double.isNaN(rate)) {
+        double loaded = DgemmTrace.plateauRate(grid.points(), load, order);
+        if (Double.isNaN(loaded)) {
             throw ScalecastException.badInput(platform + ": " + key + " has no row at n=" + order + " with " + load + " rank(s) loaded"
                     + " (the cost model's anchor speed was read at n=" + order + "; calibrate from a dgemm trace that measured that order)");
         }
         double host = io.scalecast.app.hpl.PlatformFigures.read(platform).hostSpeedFlopsPerSecond();
-        double alone = DgemmTrace.plateauRate(grid.points(), 1, order);
-        return new KernelRate(c.anchorCoreSpeedFlops() * host / rate, Double.isNaN(alone) ? 0 : host * alone / rate, String.format(Locale.ROOT,
-                "%s at the anchor's order n=%d with %d rank(s) loaded: %.4g Gflop/s per core against the anchor's %.4g%s", key, order,
-                load, rate / 1e9, c.anchorCoreSpeedFlops() / 1e9, traffic ? " (measured while the ranks streamed to each other)" : ""));
+        double anchor = c.anchorCoreSpeedFlops();
+        List<Double> busy = againstAnchor(grid, load, c);
+        List<Double> quiet = againstAnchor(grid, 1, c);
+        double rate = busy.isEmpty() ? loaded : anchor * Stats.median(busy);
+        double alone = quiet.isEmpty() ? DgemmTrace.plateauRate(grid.points(), 1, order) : anchor * Stats.median(quiet);
+        String how = busy.isEmpty() ? "" : String.format(Locale.ROOT, " (the anchor's rate x the median over the orders n=%d..%d of"
+                + " the platform's rate against the anchor's, %s)", order, 2 * order, String.join(" ", busy.stream()
+                .map(r -> String.format(Locale.ROOT, "%.3f", r)).toList()));
+        return new KernelRate(anchor * host / rate, Double.isNaN(alone) ? 0 : host * alone / rate, String.format(Locale.ROOT,
+                "%s at the anchor's order n=%d with %d rank(s) loaded: %.4g Gflop/s per core%s against the anchor's %.4g%s", key, order,
+                load, rate / 1e9, how, anchor / 1e9, traffic ? " (measured while the ranks streamed to each other)" : ""));
+    }
+
+    /**
+     * The platform grid's rate with {@code load} ranks loaded against the anchor's 1-rank rate, at each order from the
+     * anchor's to twice it where both were measured ({@link CostModel#anchorRates}; empty when the cost model has none).
+     * The kernels' rate is the anchor's speed times the median of these, not the grid's row at the anchor's order alone:
+     * sc_dgemm times at most {@code --max-reps} calls per point, so a small order is measured for a few tens of
+     * milliseconds, a short disturbance moves its median, and one such point would stand for the node (the 2026-12-02T22
+     * shared-memory trace: 0.86 of the rate alone at n=192 with 2 ranks loaded, 1.00 / 1.01 at 256 / 384, where the tree
+     * code's walk probe shows no slowdown). Up to twice the anchor's order the operands stay in the last-level cache (four
+     * times the level-2 size the anchor's order fits), so the ratio there is the kernels'; memory-bound orders above are
+     * left out. Reading against the anchor's rows, not the platform's own rank alone, keeps a disturbed rank-alone phase
+     * of the platform's trace out of the loaded rate.
+     */
+    static List<Double> againstAnchor(DgemmTrace grid, int load, CostModel c) {
+        List<Double> out = new ArrayList<>();
+        int order = c.anchorDgemmOrder();
+        c.anchorRates().forEach((n, a) -> {
+            double l = n >= order && n <= 2 * order ? DgemmTrace.plateauRate(grid.points(), load, n) : Double.NaN;
+            if (!Double.isNaN(l)) {
+                out.add(l / a);
+            }
+        });
+        return out;
     }
 }

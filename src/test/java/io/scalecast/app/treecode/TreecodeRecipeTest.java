@@ -113,6 +113,59 @@ class TreecodeRecipeTest {
         assertEquals(6.0e9, KernelRate.of(c.withAnchorOrder(0), xml, 2, 2).anchorSpeedFlops());
     }
 
+    /**
+     * A loaded row disturbed at the anchor's order (the 2026-12-02T22 shared-memory trace: 0.86 of the rate alone at n=192,
+     * 1.00 and 1.01 at 256 and 384) does not stand for the node: the rate is read against the anchor's rates over
+     * n=192..384 (the memory-bound n=1536, where two ranks do slow each other, is not among them); and a disturbed rank
+     * alone in the platform's trace (a testbed: 9 ranks on 2 cores, steady when loaded) does not enter the loaded rate.
+     */
+    @Test
+    void theLoadedRateIsReadAgainstTheAnchorOverTheOrdersUpToTwiceItsOwn() throws Exception {
+        String anchorGrid = """
+                # kind: dgemm
+                # cache: level-2 1024 KiB per core (test)
+                n,rate_flops_per_s,ranks_loaded
+                192,6.0E9,1
+                256,6.2E9,1
+                384,6.4E9,1
+                1536,3.0E9,1
+                192,5.16E9,2
+                256,6.2E9,2
+                384,6.464E9,2
+                1536,1.5E9,2
+                """;
+        CostModel c = cost(folder("anchor", anchorGrid, null));
+        assertEquals("192:6.0E9;256:6.2E9;384:6.4E9", c.anchorDgemmRates());
+        assertEquals(c.anchorRates(), CostModel.read(dir.resolve("cost.json")).anchorRates());
+        Path xml = platform(folder("plat", anchorGrid, null), "d");
+        double host = io.scalecast.app.hpl.PlatformFigures.read(xml).hostSpeedFlopsPerSecond();
+        KernelRate r = KernelRate.of(c, xml, 2, 2);
+        assertEquals(6.0e9 * host / 6.0e9, r.anchorSpeedFlops(), 1);   // 0.86, 1.00, 1.01 of the anchor: the median 1.00
+        assertEquals(host, r.pollSpeedFlops(), 1);
+        assertTrue(r.reason().contains("over the orders n=192..384 of the platform's rate against the anchor's, 0.860 1.000 1.010"),
+                r.reason());
+        // without the anchor's rates around its order (an older cost model): the row at its order, as before
+        assertEquals(6.0e9 * host / 5.16e9, KernelRate.of(c.withAnchorOrder(192), xml, 2, 2).anchorSpeedFlops(), 1);
+
+        String testbed = """
+                # kind: dgemm
+                n,rate_flops_per_s,ranks_loaded
+                192,4.5E9,1
+                256,6.1E9,1
+                384,6.3E9,1
+                192,1.25E9,9
+                256,1.25E9,9
+                384,1.33E9,9
+                """;
+        Path tb = dir.resolve("tb.xml");
+        Cli t = Cli.run("calibrate", "--traces", folder("tb", testbed, null).toString(), "--nodes", "9", "--cores-per-node", "1",
+                "--name", "tb", "--out", tb.toString());
+        assertEquals(0, t.exit, t.toString());
+        double tbHost = io.scalecast.app.hpl.PlatformFigures.read(tb).hostSpeedFlopsPerSecond();
+        // 1.25/6.0, 1.25/6.2, 1.33/6.4: the median 0.2078 of the anchor's 6.0, not the 4.5 alone x its ratio
+        assertEquals(6.0e9 * tbHost / (6.0e9 * 1.33 / 6.4), KernelRate.of(c, tb, 1, 9).anchorSpeedFlops(), 1e-6 * tbHost);
+    }
+
     @Test
     void aPlatformWithoutTheAnchorsOrderIsBadInput() throws Exception {
         CostModel c = cost(folder("anchor", DGEMM, null));
