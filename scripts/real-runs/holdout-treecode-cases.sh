@@ -14,6 +14,9 @@
 #   batch 7 (BATCH=7): validation/holdout/treecode-b7-{shm-9r,testbed-9n-*}-*, 150000 particles, seed 8, 9 ranks, and the
 #           development batch d1 (BATCH=d1): validation/treecode-dev-5r-T22-*, the development set at 5 ranks: both with
 #           every input of 2026-12-02T22 (DAY), the walk probes' cache exchanges included
+#   batch 8 (BATCH=8): validation/holdout/treecode-b8-*, 130000 particles, seed 9, 10 ranks, as batch 7
+#   batch 9 (BATCH=9): validation/holdout/treecode-b9-*, 190000 particles, seed 10, 11 ranks (2026-12-03, the same boot of
+#           the host): the inputs of 2026-12-02T22 and its own 11-rank dgemm and walk probes, taken before its runs
 #   anchor: this machine's 1-rank runs (traces/raw/treecode/2026-12-02-shm-1r, scripts/real-runs/collect-treecode-anchor.sh)
 #           and its traces (traces/suite/treecode-2026-12-02-shm-1r)
 #   platform: traces/suite/treecode-2026-12-02-PLACEMENT (scripts/real-runs/collect-holdout-treecode-traces.sh; the
@@ -36,7 +39,8 @@ case "${BATCH:-1}" in
   d1) NP=5; N=200000; export SEED=1; PREFIX=../treecode-dev-5r-T22; RAW=traces/raw/treecode/2026-12-02T22-dev-5r; DAY=2026-12-02T22; SETWORD=Development;;
   7) NP=9; N=150000; export SEED=8; PREFIX=treecode-b7; RAW=traces/raw/holdout/treecode-b7; DAY=2026-12-02T22;;
   8) NP=10; N=130000; export SEED=9; PREFIX=treecode-b8; RAW=traces/raw/holdout/treecode-b8; DAY=2026-12-02T22;;
-  *) echo "BATCH: 1 to 8 or d1 expected, got '$BATCH'" >&2; exit 2;;
+  9) NP=11; N=190000; export SEED=10; PREFIX=treecode-b9; RAW=traces/raw/holdout/treecode-b9; DAY=2026-12-02T22;;
+  *) echo "BATCH: 1 to 9 or d1 expected, got '$BATCH'" >&2; exit 2;;
 esac
 DAY="${DAY:-2026-12-02}"; SETWORD="${SETWORD:-Held-out}"; setword="$(echo "$SETWORD" | tr 'A-Z' 'a-z')"
 SUITE="traces/suite/treecode-2026-12-02"; PSUITE="$SUITE"; ANCHOR=traces/raw/treecode/2026-12-02-shm-1r
