@@ -14,7 +14,8 @@ import java.util.Map;
  * measured CPU cost ({@code mpi.iprobe-cpu-s}): timed in sc_iprobe's loop, that cost has read more than the tree code
  * spends per poll on such placements, so the prediction comes out slow (validation/holdout/README.md, tree-code batches 2
  * and 3); timed in the code's own walk ({@code mpi.iprobe-measured-in = treecode-walk}) the prediction has come out fast
- * (batches 2, 3, 5 and 6 with that probe).
+ * (batches 2, 3, 5 and 6 with that probe); with the cache exchanges timed there too, slow where testbed nodes share the
+ * cores (batches 7 to 9).
  * Ranks per core: on a host of several cores its ranks per node over its cores; on one-core nodes (testbed nodes that
  * share the machine's cores) the platform's dgemm grid, the plateau rate alone over the most loaded one.
  */
@@ -55,13 +56,14 @@ final class PollCaution {
         }
         if (mpi.containsKey(IprobeProbe.WAIT_PROPERTY)) {
             return String.format(Locale.ROOT, "caution: about %d ranks share a core here; with the poll and the cache exchanges timed in"
-                    + " the tree code's walk (%s = %s s, %s = %s s) such predictions came out -9 to +31 %% on this project's runs, shared"
-                    + " memory 14 to 26 %% slow (validation/holdout/README.md, tree-code batches 7 and 8): read this one as likely slow",
+                    + " the tree code's walk (%s = %s s, %s = %s s) such predictions came out -1 to +35 %% on this project's runs, shared"
+                    + " memory -1 to +9 %%, testbed nodes sharing the cores +2 to +35 %% (validation/holdout/README.md, tree-code batches"
+                    + " 7 to 9 with the kernels' loaded rate read over orders): read this one as likely slow where nodes share cores",
                     k, IprobeProbe.CPU_PROPERTY, cpu, IprobeProbe.WAIT_PROPERTY, mpi.get(IprobeProbe.WAIT_PROPERTY));
         }
         if (IprobeProbe.IN_WALK.equals(mpi.get(IprobeProbe.WHERE_PROPERTY))) {
             return String.format(Locale.ROOT, "caution: about %d ranks share a core here; with the poll cost timed in the tree code's walk"
-                    + " (%s = %s s) such predictions came out 1 to 37 %% fast on this project's runs, most by 15 to 30 %%"
+                    + " (%s = %s s) such predictions came out 35 %% fast to 8 %% slow on this project's runs, most by 10 to 30 %% fast"
                     + " (validation/holdout/README.md, tree-code batches 2, 3, 5 and 6): read this one as fast", k,
                     IprobeProbe.CPU_PROPERTY, cpu);
         }
