@@ -266,7 +266,8 @@ final class MeasureCommand implements Runnable {
         double budgetSeconds;
         @Option(names = "--min-reps", defaultValue = "3", description = "Repetitions at least (default ${DEFAULT-VALUE}).")
         int minReps;
-        @Option(names = "--max-reps", defaultValue = "50", description = "Repetitions at most (default ${DEFAULT-VALUE}).")
+        @Option(names = "--max-reps", defaultValue = "1000", description = "Repetitions at most (default ${DEFAULT-VALUE}): enough that a"
+                + " small order is timed for its whole --budget, so that a short disturbance does not move its median.")
         int maxReps;
         @Option(names = "--sustained", defaultValue = "0", paramLabel = "SECONDS",
                 description = "Instead of timing calls one by one, every rank calls dgemm back to back for SECONDS of wall time and"

@@ -153,7 +153,7 @@ public final class MeasureSuite {
                         "--budget", "0.02", "--min-reps", "1", "--max-reps", "3")
                         // repeated until the launches agree (calibrate warns about a single run)
                         : List.of("dgemm", "--runs", "3", "--max-runs", "8", "--k", "1,2,4,8,16,32,80",
-                        "--sizes", "32,64,128,256,512,1024,2048,3072", "--budget", "0.1", "--min-reps", "3", "--max-reps", "50")));
+                        "--sizes", "32,64,128,256,512,1024,2048,3072", "--budget", "0.1", "--min-reps", "3", "--max-reps", "1000")));
         if (!quick) {
             s.add(step(dir, "beff.csv", "beff", "b_eff over every node: rings and random patterns (calibrate --beff)", t.nodes(), all,
                     List.of("beff", "--lmax", "1MiB", "--random", "10", "--time-per-loop", "0.2")));
