@@ -102,8 +102,8 @@ public final class Calibrator {
         Map<String, String> config = new LinkedHashMap<>();
         new java.util.TreeMap<>(SIMGRID_CONFIG).forEach(config::put);
         Map<String, String> props = new LinkedHashMap<>();
-        ExchangeCalibration exchange = MpiProperties.write(req, in, (long) eager.value(), eager.reason(), ovh, routeBw,
-                main.fit().segments().get(0).latencySeconds(), profile, fromProfile, props, warnings);
+        ExchangeCalibration exchange = MpiProperties.write(req, in, new MpiProperties.Fitted((long) eager.value(), eager.reason(), ovh, routeBw,
+                main.fit().segments().get(0).latencySeconds()), profile, fromProfile, props, warnings);
         BurstCalibration.write(main.fit(), tr.factors(), routeBw, props, warnings);
         LaunchBinding.write(req.binding(), java.util.Arrays.asList(req.iprobe(), req.dgemm(), req.swapTrace(), req.sendRelease(), req.pingpong(),
                 req.dgemmTraffic()), props, warnings);

@@ -20,13 +20,25 @@ final class MpiProperties {
     }
 
     /**
-     * Writes into {@code props} in a fixed order; returns the exchange calibration (null without a swap trace).
-     * {@code smallMessageSeconds} is the ping-pong fit's one-way time of a small message: how long an idle pair waits
-     * before its next exchange crosses both ways at once ({@link MpiConfig#FIRST_EXCHANGE_IDLE}).
+     * What the ping-pong fit chose that the MPI properties are written from.
+     *
+     * @param eager               eager threshold (bytes) and {@code eagerReason}, where it came from
+     * @param ovh                 software overheads
+     * @param routeBw             the route's bandwidth (B/s)
+     * @param smallMessageSeconds the one-way time of a small message: how long an idle pair waits before its next exchange
+     *                            crosses both ways at once ({@link MpiConfig#FIRST_EXCHANGE_IDLE})
      */
-    static ExchangeCalibration write(CalibrationRequest req, CalibrationInputs in, long eager, String eagerReason, Calibration.Overheads ovh,
-                                     double routeBw, double smallMessageSeconds, MpiProfile profile, Map<String, MpiProfile.Property> fromProfile,
-                                     Map<String, String> props, List<String> warnings) {
+    record Fitted(long eager, String eagerReason, Calibration.Overheads ovh, double routeBw, double smallMessageSeconds) {
+    }
+
+    /** Writes into {@code props} in a fixed order; returns the exchange calibration (null without a swap trace). */
+    static ExchangeCalibration write(CalibrationRequest req, CalibrationInputs in, Fitted fit, MpiProfile profile,
+                                     Map<String, MpiProfile.Property> fromProfile, Map<String, String> props, List<String> warnings) {
+        long eager = fit.eager();
+        Calibration.Overheads ovh = fit.ovh();
+        double routeBw = fit.routeBw();
+        double smallMessageSeconds = fit.smallMessageSeconds();
+        String eagerReason = fit.eagerReason();
         props.put(MpiConfig.EAGER_THRESHOLD, Long.toString(eager));
         props.put(MpiConfig.SEND_OVERHEAD, PlatformWriter.num(ovh.sendSeconds()));
         props.put(MpiConfig.RECV_OVERHEAD, PlatformWriter.num(ovh.recvSeconds()));
