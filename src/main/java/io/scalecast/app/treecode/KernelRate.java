@@ -77,16 +77,16 @@ public record KernelRate(double anchorSpeedFlops, double pollSpeedFlops, String 
     }
 
     /**
-     * The platform grid's rate with {@code load} ranks loaded against the anchor's 1-rank rate, at each order from the
-     * anchor's to twice it where both were measured ({@link CostModel#anchorRates}; empty when the cost model has none).
-     * The kernels' rate is the anchor's speed times the median of these, not the grid's row at the anchor's order alone:
-     * sc_dgemm times at most {@code --max-reps} calls per point, so with the cap of traces taken before 2026-12-03 (50) a
-     * small order was measured for a few tens of milliseconds, a short disturbance moved its median, and one such point would stand for the node (the 2026-12-02T22
-     * shared-memory trace: 0.86 of the rate alone at n=192 with 2 ranks loaded, 1.00 / 1.01 at 256 / 384, where the tree
-     * code's walk probe shows no slowdown). Up to twice the anchor's order the operands stay in the last-level cache (four
-     * times the level-2 size the anchor's order fits), so the ratio there is the kernels'; memory-bound orders above are
-     * left out. Reading against the anchor's rows, not the platform's own rank alone, keeps a disturbed rank-alone phase
-     * of the platform's trace out of the loaded rate.
+     * The platform grid's rate with {@code load} ranks loaded against the anchor's 1-rank rate, at each order from the anchor's to
+     * twice it where both were measured ({@link CostModel#anchorRates}; empty when the cost model has none). The kernels' rate is
+     * the anchor's speed times the median of these, not the grid's row at the anchor's order alone: sc_dgemm times at most {@code
+     * --max-reps} calls per point, so with the cap of traces taken before 2026-12-03 (50) a small order was measured for a few
+     * tens of milliseconds, a short disturbance moved its median, and one such point would stand for the node (the 2026-12-02T22
+     * shared-memory trace: 0.86 of the rate alone at n=192 with 2 ranks loaded, 1.00 / 1.01 at 256 / 384, where the tree code's
+     * walk probe shows no slowdown). Up to twice the anchor's order the operands stay in the last-level cache (four times the
+     * level-2 size the anchor's order fits), so the ratio there is the kernels'; memory-bound orders above are left out. Reading
+     * against the anchor's rows, not the platform's own rank alone, keeps a disturbed rank-alone phase of the platform's trace out
+     * of the loaded rate.
      */
     static List<Double> againstAnchor(DgemmTrace grid, int load, CostModel c) {
         List<Double> out = new ArrayList<>();
