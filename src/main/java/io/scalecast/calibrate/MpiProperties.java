@@ -36,9 +36,6 @@ final class MpiProperties {
                                      Map<String, MpiProfile.Property> fromProfile, Map<String, String> props, List<String> warnings) {
         long eager = fit.eager();
         Calibration.Overheads ovh = fit.ovh();
-        double routeBw = fit.routeBw();
-        double smallMessageSeconds = fit.smallMessageSeconds();
-        String eagerReason = fit.eagerReason();
         props.put(MpiConfig.EAGER_THRESHOLD, Long.toString(eager));
         props.put(MpiConfig.SEND_OVERHEAD, PlatformWriter.num(ovh.sendSeconds()));
         props.put(MpiConfig.RECV_OVERHEAD, PlatformWriter.num(ovh.recvSeconds()));
@@ -51,17 +48,17 @@ final class MpiProperties {
         ExchangeCalibration exchange = null;
         if (in.swapTrace() != null) {
             try {
-                exchange = ExchangeCalibration.of(in.swapTrace(), req.swapTrace(), eager, req.noBurst() ? routeBw : 0);
+                exchange = ExchangeCalibration.of(in.swapTrace(), req.swapTrace(), eager, req.noBurst() ? fit.routeBw() : 0);
             } catch (IllegalArgumentException e) {
                 throw ScalecastException.badInput(e.getMessage());
             }
             props.put(MpiConfig.RENDEZVOUS_EXCHANGE, exchange.serialized() ? "serialized" : "concurrent");
             if (exchange.firstExchangeConcurrent()) {
-                props.put(MpiConfig.FIRST_EXCHANGE_IDLE, PlatformWriter.num(smallMessageSeconds));
+                props.put(MpiConfig.FIRST_EXCHANGE_IDLE, PlatformWriter.num(fit.smallMessageSeconds()));
             }
             warnings.add("rendezvous exchange: " + exchange.reason() + (exchange.firstExchangeConcurrent() ? String.format(Locale.ROOT,
                     "; %s = %.3e s (the ping-pong's one-way time of a small message: an idle pair's go-ahead crosses in it)",
-                    MpiConfig.FIRST_EXCHANGE_IDLE, smallMessageSeconds) : ""));
+                    MpiConfig.FIRST_EXCHANGE_IDLE, fit.smallMessageSeconds()) : ""));
         }
         if (in.release() != null) {
             release(req, in, eager, props, warnings);
@@ -84,7 +81,7 @@ final class MpiProperties {
             }
         }
         if (profile != null) {
-            fromProfile(req, eagerReason, profile, fromProfile, props, warnings);
+            fromProfile(req, fit.eagerReason(), profile, fromProfile, props, warnings);
         }
         return exchange;
     }

@@ -90,9 +90,8 @@ public record KernelRate(double anchorSpeedFlops, double pollSpeedFlops, String 
      */
     static List<Double> againstAnchor(DgemmTrace grid, int load, CostModel c) {
         List<Double> out = new ArrayList<>();
-        int order = c.anchorDgemmOrder();
-        c.anchorRates().forEach((n, a) -> {
-            double l = n >= order && n <= 2 * order ? DgemmTrace.plateauRate(grid.points(), load, n) : Double.NaN;
+        c.anchorRates().forEach((n, a) -> {   // the orders CostModelFit recorded: the anchor's to twice it
+            double l = DgemmTrace.plateauRate(grid.points(), load, n);
             if (!Double.isNaN(l)) {
                 out.add(l / a);
             }
