@@ -107,8 +107,6 @@ public final class Calibrator {
         BurstCalibration.write(main.fit(), tr.factors(), routeBw, props, warnings);
         LaunchBinding.write(req.binding(), java.util.Arrays.asList(req.iprobe(), req.dgemm(), req.swapTrace(), req.sendRelease(), req.pingpong(),
                 req.dgemmTraffic()), props, warnings);
-        TestbedCpus.write(req.nodes(), req.coresPerNode(), java.util.Arrays.asList(req.iprobe(), req.pingpong(), req.dgemm(), req.swapTrace(),
-                req.sendRelease(), req.dgemmTraffic()), in.node() == null ? 0 : in.node().load(), props, warnings);
         CalibrationProvenance.write(req, in, exchange, beffPath, speed, backbone, props, warnings);
         VariabilityCalibration.write(req, in, props);
         if (loop != null) {

@@ -223,7 +223,7 @@ final class MsgComm implements Comm {
             return;
         }
         SimCounters.add(SimCounters.Kind.EXECUTE);
-        world.execute(worldRanks[rank], ComputeNoise.scale(worldRanks[rank], flops));
+        world.kernel().execute(ComputeNoise.scale(worldRanks[rank], flops));
     }
 
     @Override

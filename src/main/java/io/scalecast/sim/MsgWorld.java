@@ -65,7 +65,6 @@ final class MsgWorld {
     /** {@link MpiConfig#FIRST_EXCHANGE_IDLE}, or −1: serialized lines always take turns. */
     private final double firstExchangeIdle;
     private final EagerDelivery eager;
-    private SharedCpus sharedCpus; // nodes pinned to shared host cores, or null: each host computes on its own cores
     private int ranksDone;
 
     MsgWorld(SimJob job, int ranks, Skeleton skeleton) {
@@ -95,7 +94,6 @@ final class MsgWorld {
     SimResult run(String[] init) throws Exception {
         kernel.init(init, job.platform(), energy);
         kernel.hosts(job.hosts(), job.platform());
-        sharedCpus = SharedCpus.of(kernel, job, hostOfRank);
         int[] rankHosts = Energy.rankHosts(machineOfRank);
         String missing = energy ? Energy.missingProfile(kernel, job, rankHosts) : null;
         if (missing != null) {
@@ -152,9 +150,6 @@ final class MsgWorld {
     Kernel kernel() {
         return kernel;
     }
-
-    /** World rank {@code worldRank} computes {@code flops}: on its host, or on the core its node shares ({@link SharedCpus}). */
-    void execute(int worldRank, double flops) { SharedCpus.execute(sharedCpus, kernel, worldRank, flops); }
 
     boolean energy() {
         return energy;
@@ -393,7 +388,6 @@ final class MsgWorld {
             }
             return;
         }
-        SharedCpus.finish(sharedCpus, worldRank);
         rankDone();
     }
 }

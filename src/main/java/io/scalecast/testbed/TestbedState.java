@@ -74,22 +74,6 @@ public record TestbedState(String name, int nodes, long rateBitsPerSecond, long 
         return pinned() ? "cores " + String.join("|", nodeCpus) : "cores shared";
     }
 
-    /**
-     * The host cores a trace's testbed line ({@code # testbed:}, {@link #cpuLabel} within it) names, ascending, or an
-     * empty list when its nodes were not pinned ({@code cores shared}) or it names no cores.
-     */
-    public static List<Integer> hostCpusOf(String testbedLine) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bcores ([0-9][0-9,|]*)").matcher(testbedLine == null ? "" : testbedLine);
-        if (!m.find()) {
-            return List.of();
-        }
-        java.util.TreeSet<Integer> cpus = new java.util.TreeSet<>();
-        for (String node : m.group(1).split("\\|")) {
-            cpus.addAll(CpuPlacement.parseList(node));
-        }
-        return List.copyOf(cpus);
-    }
-
     /** {@code taskset -c LIST} for node k's processes, or nothing when the nodes are not pinned. */
     public List<String> pinCommand(int k) {
         return pinned() ? List.of("taskset", "-c", nodeCpus.get(k)) : List.of();
