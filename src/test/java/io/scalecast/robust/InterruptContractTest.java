@@ -59,13 +59,7 @@ class InterruptContractTest {
     }
 
     static void awaitGone(List<ProcessHandle> procs, long seconds, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        for (ProcessHandle h : procs) {
-            while (h.isAlive() && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
-            assertFalse(h.isAlive(), what + ": still running " + h.info().commandLine().orElse(Long.toString(h.pid())));
-        }
+        io.scalecast.testing.Processes.awaitGone(procs, seconds, what);
     }
 
     /** Runs {@code args} and sends SIGTERM after {@code delayMs}; checks the contract; whether it was still running. */
