@@ -171,22 +171,28 @@ public final class Interrupts {
     static int stopChildren() {
         List<ProcessHandle> tree = new ArrayList<>(ProcessHandle.current().descendants().toList());
         ProcessHandle.current().children().forEach(ProcessHandle::destroy);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-        for (ProcessHandle h : tree) {
-            while (h.isAlive() && System.nanoTime() < deadline) {
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    break;
-                }
-            }
-        }
+        awaitExit(tree, 3);
         tree.addAll(ProcessHandle.current().descendants().toList());
         for (ProcessHandle h : tree) {
             if (h.isAlive()) {
                 h.destroyForcibly();
             }
         }
+        awaitExit(tree, 1); // so that nothing killed is still on the way out when this process halts
         return (int) tree.stream().map(ProcessHandle::pid).distinct().count();
+    }
+
+    /** Waits up to {@code seconds} in all for every process of {@code tree} to have exited. */
+    private static void awaitExit(List<ProcessHandle> tree, long seconds) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        for (ProcessHandle h : tree) {
+            while (h.isAlive() && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }
     }
 }
