@@ -27,15 +27,7 @@ static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
 int main(void) { volatile double x = 0; for (;;) { double t0 = now(); while (now() - t0 < 1e-6) x += 1; sched_yield(); } }
 C
 gcc -O1 -o "$YIELDER" "$YIELDER.c"
-stop_busy() { for p in "${BUSY[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done; BUSY=()
-YIELDER="$(mktemp -d)/yielder"
-cat > "$YIELDER.c" <<'C'
-#include <sched.h>
-#include <time.h>
-static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
-int main(void) { volatile double x = 0; for (;;) { double t0 = now(); while (now() - t0 < 1e-6) x += 1; sched_yield(); } }
-C
-gcc -O1 -o "$YIELDER" "$YIELDER.c"; }
+stop_busy() { for p in "${BUSY[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done; BUSY=(); }
 trap 'stop_busy; quiet_off; cleanup' EXIT
 for rate in $RATES; do
   cleanup

@@ -3,6 +3,7 @@ package io.scalecast.robust;
 import io.scalecast.exec.LocalExecutor;
 import io.scalecast.testbed.TestbedState;
 import io.scalecast.testbed.Testbeds;
+import io.scalecast.testing.Processes;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,10 +59,6 @@ class InterruptContractTest {
         }
     }
 
-    static void awaitGone(List<ProcessHandle> procs, long seconds, String what) throws InterruptedException {
-        io.scalecast.testing.Processes.awaitGone(procs, seconds, what);
-    }
-
     /** Runs {@code args} and sends SIGTERM after {@code delayMs}; checks the contract; whether it was still running. */
     boolean interruptAt(long delayMs, Path out, String... args) throws Exception {
         Path tmp = Files.createDirectories(dir.resolve("tmp-" + delayMs));
@@ -73,7 +70,7 @@ class InterruptContractTest {
         p.destroy();   // SIGTERM
         assertTrue(p.waitFor(20, TimeUnit.SECONDS), "stops within 20 s of SIGTERM at " + delayMs + " ms");
         String text = Files.readString(log);
-        awaitGone(tree, 5, "children of the sweep interrupted at " + delayMs + " ms");
+        Processes.awaitGone(tree, 5, "children of the sweep interrupted at " + delayMs + " ms");
         assertEquals(List.of(), scalecastTemps(tmp), "temp folders left after an interrupt at " + delayMs + " ms:\n" + text);
         if (!running || (p.exitValue() != 130 && Files.exists(out))) {
             assertTrue(Files.exists(out), "finished before the signal, so its output is complete:\n" + text);
@@ -128,7 +125,7 @@ class InterruptContractTest {
         p.destroyForcibly();   // SIGKILL: the parent cannot stop its child
         assertTrue(p.waitFor(5, TimeUnit.SECONDS));
         long t0 = System.nanoTime();
-        awaitGone(children, 10, "the child of a SIGKILLed parent");
+        Processes.awaitGone(children, 10, "the child of a SIGKILLed parent");
         assertTrue((System.nanoTime() - t0) / 1e9 < 10.5);
         assertFalse(scalecastTemps(tmp).isEmpty(), "the killed parent could not remove its scalecast-sim-* folder");
         Process next = scalecast(tmp, dir.resolve("log-next.txt"), "--version").start();
@@ -160,7 +157,7 @@ class InterruptContractTest {
         new ProcessBuilder("kill", "-INT", Long.toString(jvm.pid())).start().waitFor();
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "stops within 30 s of SIGINT");
         String text = Files.readString(log);
-        awaitGone(tree, 5, "testbed processes");
+        Processes.awaitGone(tree, 5, "testbed processes");
         assertEquals(130, p.exitValue(), text);
         assertTrue(text.contains("scalecast: interrupted: SIGINT"), text);
         assertFalse(text.contains("Exception"), text);
