@@ -36,6 +36,16 @@ public record NetworkFactors(List<FactorStep> steps) {
         return SizeSteps.applying(steps, FactorStep::aboveBytes, sizeBytes);
     }
 
+    /** The largest size that the step of {@code sizeBytes} applies to (the next step's threshold), or {@link Long#MAX_VALUE}. */
+    public long stepEndBytes(long sizeBytes) {
+        for (FactorStep g : steps) {
+            if (g.aboveBytes() >= sizeBytes && g.aboveBytes() > 0) {
+                return g.aboveBytes();
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
     /**
      * Analytic one-message time under the SMPI model (no contention, no TCP-gamma cap).
      *

@@ -10,8 +10,10 @@ import java.util.Map;
  * gets that speed only while both its sender's egress bucket and its receiver's ingress bucket hold what a lone
  * message finds there; with less it keeps that share of its lead, with none it crosses at the streaming rate (its wire
  * size scaled by the factor). Every remote message takes its bytes
- * from both buckets, which refill at the rate up to their size. So an isolated small message rides a burst, as on the
- * ping-pong it was calibrated on, and a stream of them does not (docs/simulated-mpi.md, "Bursts").
+ * from both buckets, which refill at the rate up to their size; what they do not cover is owed (they go below zero,
+ * as a shaper's queue drains at its rate), so the link never carries more than the rate past one bucket. So an
+ * isolated small message rides a burst, as on the ping-pong it was calibrated on, and a stream of them does not
+ * (docs/simulated-mpi.md, "Bursts").
  * Tokens are taken when a message is posted.
  */
 final class BurstBucket {
@@ -56,14 +58,18 @@ final class BurstBucket {
         int in = 2 * dst + 1;
         refill(out, now);
         refill(in, now);
-        double f = s == 0 ? 1 : Math.min(1, Math.min(tokens[out], tokens[in]) / Math.min(s, bytes));
-        tokens[out] = Math.max(0, tokens[out] - s);
-        tokens[in] = Math.max(0, tokens[in] - s);
+        double f = s == 0 ? 1 : Math.max(0, Math.min(1, Math.min(tokens[out], tokens[in]) / Math.min(s, bytes)));
+        // No floor at zero: what the tokens do not cover is a debt, paid back at the rate while those bytes stream
+        // (the shaper's queue), so a train is not credited again with the refill its own streaming time used.
+        tokens[out] -= s;
+        tokens[in] -= s;
         double bf = factors.stepFor(s).bandwidthFactor();
         if (bf <= 1 || f >= 1) {
             return s;
         }
-        return (long) Math.ceil(s * (bf * (1 - f) + f));
+        // SimGrid looks the factor up by the wire size: a wire size past the step would take another step's factor (a
+        // few bytes of a latency-only step, whose factor is huge, would become megabytes), so it stays in the step
+        return Math.min(factors.stepEndBytes(s), (long) Math.ceil(s * (bf * (1 - f) + f)));
     }
 
     private void refill(int i, double now) {

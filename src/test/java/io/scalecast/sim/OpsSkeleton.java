@@ -91,6 +91,17 @@ public final class OpsSkeleton implements Skeleton {
                     }
                 }
             }
+            case "paced-train" -> {
+                // as "train", rank 0 waiting delay-s between its sends (a stream posted at a set pace)
+                for (int k = 0; k < Math.max(1, root); k++) {
+                    if (r == 0) {
+                        c.send(1, bytes, 0);
+                        c.computeSeconds(delay);
+                    } else if (r == 1) {
+                        c.recv(0, 0);
+                    }
+                }
+            }
             case "exchanges" -> {
                 // two swaps back to back, an untimed barrier, a third: when each ends (ranks 0 and 1)
                 int o = 1 - r;
