@@ -80,20 +80,27 @@ public final class ProbeRunner {
      * The stderr line that best explains a failure: a probe's own error line; else the signal that
      * killed a rank (Open MPI's handler prints "Signal: Segmentation fault (11)" and a backtrace,
      * then "*** End of error message ***", which would otherwise be taken for the error), with the
-     * first backtrace frame in a scalecast probe; else any line naming an error.
+     * first backtrace frame in a scalecast probe; else how mpirun says a rank ended ({@link OpenMpiExit}: its help
+     * text around that names other causes, "... the run-time cannot ...", and would be taken for the error); else
+     * any line naming an error.
      */
     static String tellingLine(String stderr, String stdout) {
         String firstError = null;
         String first = null;
         String signal = null;
         String probeFrame = null;
-        for (String raw : (stderr + "\n" + stdout).split("\n")) {
-            String l = raw.strip();
+        String rankEnd = null;
+        String[] lines = (stderr + "\n" + stdout).split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            String l = lines[i].strip();
             if (l.isEmpty() || l.matches("[-*=\\s]+")) {
                 continue;
             }
             if (l.startsWith("sc_") && l.contains(": error:")) {
                 return l;
+            }
+            if (rankEnd == null) {
+                rankEnd = OpenMpiExit.explain(lines, i);
             }
             if (signal == null && l.matches("(\\[[^]]*] )?Signal: .*")) {
                 signal = l.replaceFirst("^\\[[^]]*] ", "");
@@ -110,6 +117,9 @@ public final class ProbeRunner {
         }
         if (signal != null) {
             return "a rank was killed: " + signal + (probeFrame != null ? ", in " + probeFrame : "");
+        }
+        if (rankEnd != null) {
+            return rankEnd;
         }
         return firstError != null ? firstError : first != null ? first : "no output";
     }
