@@ -113,6 +113,11 @@ final class SimulateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         SwapSimulation.Result r = SwapSimulation.run(platform,
                 new SwapSimulation.Options(volume, maxMessages, ranksPerNode, hosts, cfg));
+        if (summaryOut != null && r.summaryTrace() == null) {
+            throw ScalecastException.badInput("simulate swap: no configuration gave a positive per-message latency (T(N) <= T(N/2) for"
+                    + " every one, N = --max-messages " + maxMessages + "), so there is no summary for " + summaryOut
+                    + "; a larger --max-messages, or no --summary-out");
+        }
         r.trace().write(this.out);
         if (summaryOut != null) {
             r.summaryTrace().write(summaryOut);
@@ -120,7 +125,7 @@ final class SimulateCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "simulated PSTSWM swap: 2 processes, %d bytes each way, model error range [1,%d]%n", volume, maxMessages);
         Table t = new Table("simulated PSTSWM swap", List.of(Column.text("order"), Column.text("protocol"), Column.number("iters"),
                 Column.number("MB/s"), Column.number("latency(us)"), Column.share("model error")));
-        for (SwapSummary s : r.summaryTrace().rows()) {
+        for (SwapSummary s : r.summaryTrace() == null ? List.<SwapSummary>of() : r.summaryTrace().rows()) {
             t.add(s.order(), s.variant(), s.iterations(), Column.fixed(3, s.bandwidthBytesPerSecond() / 1e6),
                     Column.fixed(3, s.latencySeconds() * 1e6), s.modelError());
         }

@@ -147,4 +147,26 @@ class BenchSimulationTest {
         Cli d = Cli.run("simulate", "nosuch", "--platform", cluster(2, "").toString(), "--out", out.toString());
         assertEquals(2, d.exit, d.toString());
     }
+
+    /**
+     * A swap whose per-message latency is hidden at every configuration (1 MiB in 1 or 2 messages on the 1 Gbit/s
+     * testbed's platform: T(2) <= T(1)) has a trace but no summary: asked for one, one line and exit 2, nothing written
+     * (it was an internal error); not asked, the trace.
+     */
+    @Test
+    void aSwapWithoutAPositiveLatencyHasNoSummary() throws Exception {
+        Path plat = tmp.resolve("tb.xml");
+        assertEquals(0, Cli.run("calibrate", "--traces", "traces/suite/2026-12-01-testbed-2n-1gbit", "--nodes", "2", "--cores-per-node", "1",
+                "--name", "tb", "--out", plat.toString()).exit);
+        Path out = tmp.resolve("swap.csv");
+        Path sum = tmp.resolve("swap-summary.csv");
+        Cli c = Cli.run("simulate", "swap", "--platform", plat.toString(), "--volume", "1048576", "--max-messages", "2",
+                "--out", out.toString(), "--summary-out", sum.toString());
+        assertEquals(2, c.exit, c.toString());
+        assertTrue(c.err.contains("no configuration gave a positive per-message latency") && c.err.lines().count() == 1, c.err);
+        assertFalse(Files.exists(out) || Files.exists(sum));
+        Cli d = Cli.run("simulate", "swap", "--platform", plat.toString(), "--volume", "1048576", "--max-messages", "2", "--out", out.toString());
+        assertEquals(0, d.exit, d.toString());
+        assertEquals(8 * 2 * 2, SwapTrace.read(out).points().size());
+    }
 }
