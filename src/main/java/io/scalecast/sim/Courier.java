@@ -21,6 +21,8 @@ final class Courier implements Runnable {
     private final MailboxState.Pending pending;
     private final Line line;
     private final int direction;
+    /** What {@link Line#post} said when the send was posted. */
+    private final boolean ackedFirst;
     private final MsgRequest.Delivery delivery;
     private boolean released;
 
@@ -40,6 +42,7 @@ final class Courier implements Runnable {
         this.pending = pending;
         this.line = line;
         this.direction = direction;
+        this.ackedFirst = line != null && line.post(direction, pending);
         this.delivery = delivery;
     }
 
@@ -63,7 +66,7 @@ final class Courier implements Runnable {
             releaseSender();
         }
         if (line != null) {
-            line.acquire(direction);
+            line.acquire(direction, ackedFirst);
         }
         try {
             SimCounters.add(SimCounters.Kind.SEND);
@@ -83,7 +86,7 @@ final class Courier implements Runnable {
             return;
         }
         if (line != null) {
-            line.release(direction);
+            line.release(direction, pending);
         }
         releaseSender();
     }
