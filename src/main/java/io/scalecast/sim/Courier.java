@@ -21,8 +21,6 @@ final class Courier implements Runnable {
     private final MailboxState.Pending pending;
     private final Line line;
     private final int direction;
-    /** What {@link Line#post} said when the send was posted. */
-    private final boolean ackedFirst;
     private final MsgRequest.Delivery delivery;
     private boolean released;
 
@@ -42,7 +40,6 @@ final class Courier implements Runnable {
         this.pending = pending;
         this.line = line;
         this.direction = direction;
-        this.ackedFirst = line != null && line.post(direction, pending);
         this.delivery = delivery;
     }
 
@@ -66,7 +63,7 @@ final class Courier implements Runnable {
             releaseSender();
         }
         if (line != null) {
-            line.acquire(direction, ackedFirst);
+            line.acquire(direction);
         }
         try {
             SimCounters.add(SimCounters.Kind.SEND);
@@ -86,7 +83,7 @@ final class Courier implements Runnable {
             return;
         }
         if (line != null) {
-            line.release(direction, pending);
+            line.release(direction);
         }
         releaseSender();
     }

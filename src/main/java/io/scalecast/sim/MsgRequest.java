@@ -138,7 +138,6 @@ final class MsgRequest implements Request {
     private void arrived() {
         transferred = true;
         if (receive) {
-            world.arrived(mailbox);
             bytes += tailBytes >= 0 ? tailBytes : comm.receivedBytes();
             tailBytes = -1;
             MsgWorld.Tail tail = world.takeTail(mailbox);

@@ -57,11 +57,13 @@ final class MsgWorld {
     private final Map<String, Integer> subIds = new HashMap<>();
     private int nextCommId = 1;
     private final Map<String, CountExchange> exchanges = new HashMap<>();
-    /** The rank pairs' lines under serialized rendezvous. */
-    private final Lines lines;
+    /** Per unordered rank pair (key {@code min·ranks + max}), under serialized rendezvous. */
+    private final Map<Long, Line> lines = new HashMap<>();
     private int couriers;
     /** Token buckets of the hosts' links, or null ({@link BurstBucket}). */
     private final BurstBucket bursts;
+    /** {@link MpiConfig#FIRST_EXCHANGE_IDLE}, or −1: serialized lines always take turns. */
+    private final double firstExchangeIdle;
     private final EagerDelivery eager;
     private int ranksDone;
 
@@ -74,7 +76,7 @@ final class MsgWorld {
         this.hostOfRank = Placement.place(ranks, job.hosts().size(), job.params());
         this.eager = new EagerDelivery(state, hostOfRank);
         this.loopback = LoopbackTime.of(job.params(), factors);
-        this.lines = new Lines(ranks, MpiConfig.firstExchangeIdle(job.params()));
+        this.firstExchangeIdle = MpiConfig.firstExchangeIdle(job.params());
         this.bursts = BurstBucket.of(job.params(), factors, job.hosts().size());
         this.machineOfRank = new int[ranks];
         for (int r = 0; r < ranks; r++) {
@@ -142,7 +144,7 @@ final class MsgWorld {
 
     /** After an untimed barrier ({@link Comm#barrierUntimed}): every idle pair's line has rested ({@link Line#rest}). */
     void restLines() {
-        lines.rest();
+        lines.values().forEach(Line::rest);
     }
 
     Kernel kernel() {
@@ -302,8 +304,9 @@ final class MsgWorld {
         if (tail > 0) {
             tails.put(mailbox, tail);
         }
-        Line line = serialized ? lines.carry(srcWorld, dstWorld, mailbox, p) : null;
-        int direction = srcWorld < dstWorld ? 1 : -1;
+        Line line = serialized
+                ? lines.computeIfAbsent((long) Math.min(srcWorld, dstWorld) * ranks + Math.max(srcWorld, dstWorld), k -> new Line(firstExchangeIdle))
+                : null;
         MsgRequest.Delivery d = new MsgRequest.Delivery();
         SimCounters.add(SimCounters.Kind.COURIER_START);
         boolean local = loopback != null && machineOfRank[srcWorld] == machineOfRank[dstWorld];
@@ -311,13 +314,8 @@ final class MsgWorld {
                 : factors.equalTimeTailBytes(bytes, tail);
         long head = bytes - tail;
         kernel.spawnHere("courier" + (couriers++), new Courier(this, releaseAtMatch, head, wireBytes(srcWorld, dstWorld, head),
-                tailWire, mailbox, dstWorld, p, line, direction, d));
+                tailWire, mailbox, dstWorld, p, line, srcWorld < dstWorld ? 1 : -1, d));
         return MsgRequest.delivered(owner, d, bytes);
-    }
-
-    /** The receiver has a rendezvous message's data: its line stops counting it as posted ({@link Lines#arrived}). */
-    void arrived(String mailbox) {
-        lines.arrived(mailbox);
     }
 
     /** A buffered tail: where it arrives and the bytes of the message it stands for (its wire size may differ). */
