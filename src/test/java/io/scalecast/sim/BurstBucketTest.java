@@ -27,14 +27,9 @@ class BurstBucketTest {
 
     @Test
     void aLoneMessageRidesTheBurstATrainStreamsAtTheRate() throws Exception {
-        Path plat = tmp.resolve("tb.xml");
-        Cli c = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--eager-threshold", "65535",
-                "--nodes", "2", "--node-speed", "1Gf", "--name", "tb", "--out", plat.toString());
-        assertEquals(0, c.exit, c.toString());
+        Path plat = platform();
         String xml = Files.readString(plat);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("mpi.burst-rate-Bps\" value=\"([^\"]+)\"").matcher(xml);
-        assertTrue(m.find(), "the testbed's ping-pong has a burst");
-        double rate = Double.parseDouble(m.group(1));
+        double rate = burst(plat).get("rate-Bps");
         Path none = tmp.resolve("none.xml");
         Files.writeString(none, xml.replaceAll("<prop id=\"mpi.burst-[^>]*/>", ""));
 
@@ -55,21 +50,34 @@ class BurstBucketTest {
      */
     @Test
     void aPacedStreamDoesNotOutrunTheRate() throws Exception {
+        Path plat = platform();
+        Map<String, Double> b = burst(plat);
+        double rate = b.get("rate-Bps");
+        double gap = S / rate * 2 / 3;
+        double t = end(plat, N, "paced-train", gap);
+        double floor = (N * S - b.get("bucket-bytes")) / rate;
+        assertTrue(t > 0.95 * floor, "64 messages posted every " + gap + " s need the rate past one bucket: " + t + " s against " + floor);
+    }
+
+    /** The 2-node 100 Mbit/s testbed's platform from its ping-pong alone. */
+    private Path platform() {
         Path plat = tmp.resolve("tb.xml");
         Cli c = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--eager-threshold", "65535",
                 "--nodes", "2", "--node-speed", "1Gf", "--name", "tb", "--out", plat.toString());
         assertEquals(0, c.exit, c.toString());
+        return plat;
+    }
+
+    /** The platform's bucket: {@code rate-Bps} and {@code bucket-bytes}. */
+    private static Map<String, Double> burst(Path plat) throws Exception {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("mpi.burst-(rate-Bps|bucket-bytes)\" value=\"([^\"]+)\"")
                 .matcher(Files.readString(plat));
         Map<String, Double> b = new HashMap<>();
         while (m.find()) {
             b.put(m.group(1), Double.parseDouble(m.group(2)));
         }
-        double rate = b.get("rate-Bps");
-        double gap = S / rate * 2 / 3;
-        double t = end(plat, N, "paced-train", gap);
-        double floor = (N * S - b.get("bucket-bytes")) / rate;
-        assertTrue(t > 0.95 * floor, "64 messages posted every " + gap + " s need the rate past one bucket: " + t + " s against " + floor);
+        assertTrue(b.containsKey("rate-Bps") && b.containsKey("bucket-bytes"), "the testbed's ping-pong has a burst: " + b);
+        return b;
     }
 
     private double end(Path platform, int messages) {
