@@ -38,12 +38,7 @@ public record NetworkFactors(List<FactorStep> steps) {
 
     /** The largest size that the step of {@code sizeBytes} applies to (the next step's threshold), or {@link Long#MAX_VALUE}. */
     public long stepEndBytes(long sizeBytes) {
-        for (FactorStep g : steps) {
-            if (g.aboveBytes() >= sizeBytes && g.aboveBytes() > 0) {
-                return g.aboveBytes();
-            }
-        }
-        return Long.MAX_VALUE;
+        return SizeSteps.end(steps, FactorStep::aboveBytes, sizeBytes);
     }
 
     /**

@@ -9,10 +9,10 @@ import java.util.regex.Pattern;
  * messages come inside help text that lists other possible causes, so the line that names the rank is the one to keep.
  */
 final class OpenMpiExit {
-    private static final Pattern IMPROPER = Pattern.compile("\\S+ has exited due to process rank (\\d+) with PID (\\d+) on");
+    private static final Pattern IMPROPER = Pattern.compile("\\S+ has exited due to process rank (\\d+) with PID \\d+ on");
     private static final Pattern IMPROPER_NODE = Pattern.compile("node (\\S+) exiting improperly\\..*");
     private static final Pattern SIGNAL = Pattern.compile(
-            "\\S+ noticed that process rank (\\d+) with PID (\\d+) on node (\\S+) exited on signal (\\d+) \\(([^)]*)\\)\\.?");
+            "\\S+ noticed that process rank (\\d+) with PID \\d+ on node (\\S+) exited on signal (\\d+) \\(([^)]*)\\)\\.?");
     private static final Pattern NAME = Pattern.compile("Process name: \\[\\[\\d+,\\d+],(\\d+)]");
     private static final Pattern CODE = Pattern.compile("Exit code: +(-?\\d+)");
 
@@ -31,7 +31,7 @@ final class OpenMpiExit {
         }
         m = SIGNAL.matcher(l);
         if (m.matches()) {
-            return "rank " + m.group(1) + " on node " + m.group(3) + " was killed by signal " + m.group(4) + " (" + m.group(5) + ")";
+            return "rank " + m.group(1) + " on node " + m.group(2) + " was killed by signal " + m.group(3) + " (" + m.group(4) + ")";
         }
         m = NAME.matcher(l);
         if (m.matches() && i + 1 < lines.length) {
