@@ -19,6 +19,8 @@ public final class SuiteEstimate {
     static final double ASSUMED_BANDWIDTH_BPS = 12.5e6;
     /** b_eff in the suite's shape on 2 testbed nodes (its loops run for a fixed time, so the rate matters little). */
     static final double BEFF_SECONDS = 95;
+    /** Reference BLAS dgemm per rank, for the probe's largest shapes (this machine kind: 4-6 Gflop/s). */
+    static final double DGEMM_RATE_FLOPS = 5e9;
 
     private final List<MeasureSuite.Step> steps;
     private double bandwidth = ASSUMED_BANDWIDTH_BPS;
@@ -61,7 +63,7 @@ public final class SuiteEstimate {
             // start-up and sc_iprobe's 0.2 s+ calibration of the work loop dominate
             case "iprobe" -> 14 + Integer.parseInt(MeasureSuite.option(a, "--repeats", "5")) * 2
                     * Long.parseLong(MeasureSuite.option(a, "--polls", "100000")) * 4e-6;
-            case "dgemm" -> 5 + 90 * Double.parseDouble(MeasureSuite.option(a, "--budget", "1.0"));
+            case "dgemm" -> dgemm(a, s.ranks());
             case "beff" -> BEFF_SECONDS;
             default -> 30;
         };
@@ -83,6 +85,25 @@ public final class SuiteEstimate {
             }
         }
         return perRun;
+    }
+
+    /**
+     * sc_dgemm: a start-up, then every grid point (order × inner dimension, or the square orders) for the budget or its
+     * minimum repetitions at {@link #DGEMM_RATE_FLOPS}, once with every rank loaded and, with several ranks, once with
+     * rank 0 alone.
+     */
+    private static double dgemm(List<String> a, int ranks) {
+        double budget = Double.parseDouble(MeasureSuite.option(a, "--budget", "1.0"));
+        int minReps = Integer.parseInt(MeasureSuite.option(a, "--min-reps", "1"));
+        String ks = MeasureSuite.option(a, "--k", "");
+        double phase = 0;
+        for (String n : MeasureSuite.option(a, "--sizes", "1024").split(",")) {
+            double order = Double.parseDouble(n.trim());
+            for (String k : ks.isEmpty() ? new String[]{n} : ks.split(",")) {
+                phase += Math.max(budget, minReps * 2 * order * order * Double.parseDouble(k.trim()) / DGEMM_RATE_FLOPS);
+            }
+        }
+        return 5 + (ranks > 1 ? 2 : 1) * phase;
     }
 
     /** sc_release: doubling sizes from the minimum, each repeated, each waiting out the receiver's delay. */
