@@ -1,11 +1,13 @@
 package io.scalecast.cli;
 
+import io.scalecast.calibrate.NodeModel;
 import io.scalecast.probe.Launch;
 import io.scalecast.probe.MachineInfo;
 import io.scalecast.probe.MeasureSuite;
 import io.scalecast.probe.SuiteEstimate;
 import io.scalecast.probe.SuiteMachine;
 import io.scalecast.testbed.TestbedSpec;
+import io.scalecast.trace.DgemmTrace;
 import io.scalecast.util.ScalecastException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -95,8 +97,24 @@ final class MeasureSuiteCommand implements Callable<Integer> {
                 shown(), quick, o, quiet ? null : err);
         o.printf(Locale.ROOT, "measure suite: %d traces in %s (%s); index %s%n", r.written().size(), dir,
                 SuiteEstimate.duration(r.wallSeconds()), r.index());
+        nodeWarnings(dir).forEach(w -> err.println("measure suite: warning: " + w));
         o.println("next: scalecast calibrate --traces " + out + " --nodes " + nodes + " --name NAME --out NAME.xml");
         return 0;
+    }
+
+    /**
+     * What calibrate's node model finds wrong with the folder's dgemm trace (launches that disagree, a rank alone slower
+     * than loaded ranks, ...), said now, while the machine is at hand to measure again: the node rate is what every
+     * prediction from the folder stands on.
+     */
+    static List<String> nodeWarnings(Path dir) {
+        Path dgemm = dir.resolve("dgemm.csv");
+        if (!java.nio.file.Files.isRegularFile(dgemm)) {
+            return List.of();
+        }
+        List<String> w = NodeModel.of(DgemmTrace.read(dgemm), dgemm.toString(), 0, 0).warnings();
+        return w.isEmpty() ? w : w.stream().map(x -> x + "; predictions calibrated from " + dir + " inherit it: measure the"
+                + " dgemm again when the machine is quiet (scalecast measure dgemm, the command in " + MeasureSuite.INDEX + ")").toList();
     }
 
     /** How the probes are launched, for the suite's host check: spread one rank per node, or filling one node. */
