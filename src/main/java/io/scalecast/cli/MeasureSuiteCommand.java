@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,7 +110,7 @@ final class MeasureSuiteCommand implements Callable<Integer> {
      */
     static List<String> nodeWarnings(Path dir) {
         Path dgemm = dir.resolve("dgemm.csv");
-        if (!java.nio.file.Files.isRegularFile(dgemm)) {
+        if (!Files.isRegularFile(dgemm)) {
             return List.of();
         }
         List<String> w = NodeModel.of(DgemmTrace.read(dgemm), dgemm.toString(), 0, 0).warnings();
