@@ -16,7 +16,9 @@
 # Usage: scripts/real-runs/collect-trace-apps.sh [record] [runs] [tables]   (default: all three)
 # RATE_FROM=FILE records with --rate-from FILE (the dgemm trace or platform the validation cases calibrate from).
 # SCALECAST=path overrides the launcher (e.g. a copy of the build that no rebuild touches meanwhile).
-# RAW=DIR writes the runs there instead (a diagnostic), TB_UP_ARGS="..." adds testbed up options (e.g. --burst 4MiB).
+# RAW=DIR writes the runs there instead (a diagnostic or a held-out batch), TB_UP_ARGS="..." adds testbed up options
+# (e.g. --burst 4MiB). APPS=DIR records the traces into DIR/<prog>-shm-4r (default traces/apps); TABLE=PATTERN writes
+# each program's table to the folder PATTERN with %s replaced by the program (default validation/trace-%s).
 set -euo pipefail
 QUIET="${QUIET:-1}"   # before common.sh, whose own default is 0
 source "$(dirname "$(readlink -f "$0")")/common.sh"
@@ -29,13 +31,19 @@ PROBES="${PROBES:-$ROOT/target/probes}"
 LIB="${LIB:-$PROBES/libscrec.so}"
 RAW="${RAW:-$ROOT/traces/raw/trace-apps}"   # RAW=DIR: runs elsewhere (a diagnostic)
 IN="${IN:-/tmp/scalecast-trace-apps}"
+APPS="${APPS:-$ROOT/traces/apps}"
+TABLE="${TABLE:-$ROOT/validation/trace-%s}"
 NICE=(nice -n -19)
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(record runs tables)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
 
 mkdir -p "$IN"
 [ -s "$IN/smooth20000.bin" ] || "$SC" treecode particles --n 20000 --distribution smooth --seed 1 --out "$IN/smooth20000.bin" >&2
-cp /usr/share/lammps/examples/melt/in.melt "$IN/in.melt"
+case " $PROGS " in *" lammps "*)
+  # Debian's LAMMPS (its example input comes with the package); installed here when missing, as root
+  [ -s /usr/share/lammps/examples/melt/in.melt ] || { log "installing Debian's lammps (lmp and its examples)"; DEBIAN_FRONTEND=noninteractive apt-get install -y -q lammps >&2; }
+  cp /usr/share/lammps/examples/melt/in.melt "$IN/in.melt" ;;
+esac
 prog_cmd() {
   case "$1" in
     treecode) echo "$PROBES/sc_treecode $IN/smooth20000.bin --steps 2 --wait yield" ;;
@@ -51,7 +59,7 @@ if want record; then
   for p in $PROGS; do
     lock "record $p"
     # shellcheck disable=SC2046
-    "$SC" trace record --out "$ROOT/traces/apps/$p-shm-4r" --np 4 ${RATE_FROM:+--rate-from "$RATE_FROM"} -- $(prog_cmd "$p") >&2
+    "$SC" trace record --out "$APPS/$p-shm-4r" --np 4 ${RATE_FROM:+--rate-from "$RATE_FROM"} -- $(prog_cmd "$p") >&2
     unlock
   done
 fi
@@ -112,11 +120,12 @@ fi
 
 if want tables; then
   for p in $PROGS; do
-    dir="$ROOT/validation/trace-$p"; mkdir -p "$dir"
+    # shellcheck disable=SC2059
+    dir="$(printf "$TABLE" "$p")"; mkdir -p "$dir"
     {
       echo "# kind: apprun"
       echo "# source: measured here: scripts/real-runs/collect-trace-apps.sh ($p unmodified on the testbed, libscrec with SCREC_SPAN=1 timing MPI_Init to MPI_Finalize)"
-      echo "# note: time_s = median over repeats of (last rank's MPI_Finalize entry - last rank's MPI_Init return); spread = (max-min)/median; rate = 1/time_s; 4 ranks in blocks over the nodes; raw runs with loadavg and the testbed line: traces/raw/trace-apps/<nodes>n-<rate>/$p-r*.txt"
+      echo "# note: time_s = median over repeats of (last rank's MPI_Finalize entry - last rank's MPI_Init return); spread = (max-min)/median; rate = 1/time_s; 4 ranks in blocks over the nodes; raw runs with loadavg and the testbed line: ${RAW#"$ROOT"/}/<nodes>n-<rate>/$p-r*.txt"
       echo "# command: $(prog_cmd "$p")"
       echo "# host: $(uname -n) $(uname -srm), $(nproc) cores"
       echo "# mpi: $(mpirun --version 2>&1 | head -1)"

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# A held-out batch of trace-replay cases (issue #25, validation/holdout/README.md): for each program, the case
+# validation/holdout/trace-PROG-BATCH/case.json with docs/trace.md's recipe ("Validation cases"): calibrate each
+# configuration from its own suite (2 nodes: the 2-node suite with the intra-node ping-pong of that rate; 4 nodes:
+# the 4-node testbed's suite), then predict trace once per configuration. Then, with `record`, the predictions
+# computed now, before any run of the batch is taken, into OUT (validation/holdout/trace-BATCH-predicted-before-runs.csv),
+# with SMPI's replay of the same traces on the same platforms beside them (--engine smpi, without --polls).
+# Usage: BATCH=b1 APPS=traces/apps/DAY S2G=traces/suite/X S2M=... S4G=... S4M=... INTRA=traces/testbed/DAY \
+#          scripts/real-runs/holdout-trace-cases.sh [cases] [record]   (default: both; PROGS="treecode lammps pingpong")
+# The runs are then taken by collect-trace-apps.sh with RAW=traces/raw/holdout/trace-apps-BATCH runs tables and
+# TABLE=validation/holdout/trace-%s-BATCH.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
+SC="$ROOT/scalecast"
+: "${BATCH:?BATCH=b1 names the batch}" "${APPS:?APPS=the folder of the recorded traces}" "${INTRA:?INTRA=the intra-node ping-pong folder}"
+: "${S2G:?}" "${S2M:?}" "${S4G:?}" "${S4M:?}"
+PROGS="${PROGS:-treecode lammps pingpong}"
+OUT="${OUT:-$ROOT/validation/holdout/trace-$BATCH-predicted-before-runs.csv}"
+parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(cases record)
+want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
+for d in "$APPS" "$INTRA" "$S2G" "$S2M" "$S4G" "$S4M"; do
+  [ -d "$ROOT/$d" ] || { echo "holdout-trace-cases: no folder $d" >&2; exit 2; }
+done
+
+if want cases; then
+  for p in $PROGS; do
+    [ -d "$ROOT/$APPS/$p-shm-4r" ] || { echo "holdout-trace-cases: no trace $APPS/$p-shm-4r" >&2; exit 2; }
+    dir="$ROOT/validation/holdout/trace-$p-$BATCH"; mkdir -p "$dir"
+    python3 - "$dir/case.json" "$p" "$BATCH" "$APPS" "$INTRA" "$S2G" "$S2M" "$S4G" "$S4M" <<'EOF'
+import json, os, sys
+out, prog, batch, apps, intra, s2g, s2m, s4g, s4m = sys.argv[1:]
+steps, predicted = [], []
+for nodes, rate, suite in ((2, "1gbit", s2g), (4, "1gbit", s4g), (2, "100mbit", s2m), (4, "100mbit", s4m)):
+    cal = ["calibrate", "--traces", suite]
+    if nodes == 2:
+        cal += ["--intra-pingpong", f"{intra}/pingpong-intra-2n-{rate}.csv"]
+    cal += ["--nodes", str(nodes), "--cores-per-node", "1", "--name", f"tb{nodes}-{rate}", "--out", f"{{work}}/p{nodes}-{rate}.xml"]
+    steps.append(cal)
+    steps.append(["predict", "trace", "--trace", f"{apps}/{prog}-shm-4r", "--platform", f"{{work}}/p{nodes}-{rate}.xml",
+                  "--ranks-per-node", str(4 // nodes), "--app", prog, "--label", f"link_rate={rate}", "--polls",
+                  "--out", f"{{work}}/t{nodes}-{rate}.csv"])
+    predicted.append(f"{{work}}/t{nodes}-{rate}.csv")
+case = {
+    "title": f"Held-out trace replay, batch {batch}: {prog}, 4 ranks on 2 and 4 testbed nodes at 1 Gbit/s and 100 Mbit/s; "
+             f"trace recorded on shared memory ({apps}/{prog}-shm-4r), platforms by calibrate --traces of each "
+             f"configuration's own suite (docs/trace.md, 'Validation cases')",
+    "steps": steps,
+    "predicted": predicted,
+    "measured": "measured.csv",
+    "key": ["app", "nodes", "link_rate"],
+    "predicted_value": "time_s",
+    "measured_value": "time_s",
+    "tolerance": {"max_abs_rel_error": 0.2, "median_abs_rel_error": 0.1},
+    "source": f"real runs of the unmodified program on the testbed, taken after the predictions were recorded "
+              f"(validation/holdout/trace-{batch}-predicted-before-runs.csv; scripts/real-runs/collect-trace-apps.sh, "
+              f"5 repeats per configuration, medians); inputs: {s2g}, {s2m}, {s4g}, {s4m}, {intra}, {apps} only; "
+              f"run times are only compared against",
+}
+tmp = out + ".tmp"
+with open(tmp, "w") as f:
+    json.dump(case, f, indent=2)
+    f.write("\n")
+os.replace(tmp, out)
+EOF
+    echo "holdout-trace-cases: wrote ${dir#"$ROOT"/}/case.json" >&2
+  done
+fi
+
+if want record; then
+  work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+  rows="$work/rows.csv"; : > "$rows"
+  for p in $PROGS; do
+    case_json="$ROOT/validation/holdout/trace-$p-$BATCH/case.json"
+    # each step of the case, {work} replaced, run from the repository (as validate runs them)
+    python3 -c 'import json,sys; [print("\x1f".join(s)) for s in json.load(open(sys.argv[1]))["steps"]]' "$case_json" |
+    while IFS=$'\x1f' read -r -a step; do
+      mkdir -p "$work/$p" "$work/$p-smpi"
+      ( cd "$ROOT" && "$SC" "${step[@]//\{work\}/$work/$p}" >/dev/null )
+      # SMPI's replay of the same trace on the same platform (docs/trace.md: the same step, --engine smpi, no --polls)
+      if [ "${step[0]} ${step[1]}" = "predict trace" ]; then
+        smpi=()
+        for w in "${step[@]//\{work\}/$work/$p}"; do [ "$w" = --polls ] || smpi+=("${w/#$work\/$p\/t/$work/$p-smpi/t}"); done
+        ( cd "$ROOT" && "$SC" "${smpi[@]}" --engine smpi >/dev/null )
+      fi
+    done
+    for f in "$work/$p"/t*.csv; do
+      python3 -c 'import csv,sys
+def rows(f): return list(csv.DictReader([l for l in open(f) if not l.startswith("#")]))
+for d, e in zip(rows(sys.argv[1]), rows(sys.argv[2])):
+    assert (d["nodes"], d["link_rate"]) == (e["nodes"], e["link_rate"])
+    print(",".join([sys.argv[3], d["nodes"], d["link_rate"], d["time_s"], e["time_s"]]))' "$f" "$work/$p-smpi/$(basename "$f")" "$p" >> "$rows"
+    done
+  done
+  tmp="$OUT.tmp.$$"
+  {
+    echo "# kind: prediction-record"
+    echo "# source: scalecast $(git -C "$ROOT" rev-parse --short HEAD), predicted on $(date -u +%Y-%m-%dT%H:%M:%SZ) before any run of the batch was taken, by scripts/real-runs/holdout-trace-cases.sh (the steps of validation/holdout/trace-PROG-$BATCH/case.json; smpi_time_s: the same predict steps with --engine smpi and without --polls, SimGrid's smpireplaymain); the cases recompute these when validate runs"
+    echo "app,nodes,link_rate,predicted_time_s,smpi_time_s"
+    sort "$rows"
+  } > "$tmp"
+  mv "$tmp" "$OUT"
+  echo "holdout-trace-cases: $(wc -l < "$rows") predictions in ${OUT#"$ROOT"/}" >&2
+fi
