@@ -70,25 +70,17 @@ if want record; then
   work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
   rows="$work/rows.csv"; : > "$rows"
   for p in $PROGS; do
-    case_json="$ROOT/validation/holdout/trace-$p-$BATCH/case.json"
-    # each step of the case, {work} replaced, run from the repository (as validate runs them)
-    python3 -c 'import json,sys; [print("\x1f".join(s)) for s in json.load(open(sys.argv[1]))["steps"]]' "$case_json" |
-    while IFS=$'\x1f' read -r -a step; do
-      mkdir -p "$work/$p" "$work/$p-smpi"
-      ( cd "$ROOT" && "$SC" "${step[@]//\{work\}/$work/$p}" >/dev/null )
-      # SMPI's replay of the same trace on the same platform (docs/trace.md: the same step, --engine smpi, no --polls)
-      if [ "${step[0]} ${step[1]}" = "predict trace" ]; then
-        smpi=()
-        for w in "${step[@]//\{work\}/$work/$p}"; do [ "$w" = --polls ] || smpi+=("${w/#$work\/$p\/t/$work/$p-smpi/t}"); done
-        ( cd "$ROOT" && "$SC" "${smpi[@]}" --engine smpi >/dev/null )
-      fi
-    done
-    for f in "$work/$p"/t*.csv; do
+    dir="$ROOT/validation/holdout/trace-$p-$BATCH"
+    # both engines on the same platforms (docs/trace.md: SMPI's figure is the same step with --engine smpi, no --polls)
+    mapfile -t ours < <("$ROOT/scripts/real-runs/case-steps.sh" "$dir" "$work/$p")
+    mapfile -t theirs < <("$ROOT/scripts/real-runs/case-steps.sh" "$dir" "$work/$p-smpi" --engine smpi)
+    [ "${#ours[@]}" -gt 0 ] && [ "${#ours[@]}" = "${#theirs[@]}" ] || { echo "holdout-trace-cases: $p: a step failed" >&2; exit 1; }
+    for i in "${!ours[@]}"; do
       python3 -c 'import csv,sys
 def rows(f): return list(csv.DictReader([l for l in open(f) if not l.startswith("#")]))
 for d, e in zip(rows(sys.argv[1]), rows(sys.argv[2])):
     assert (d["nodes"], d["link_rate"]) == (e["nodes"], e["link_rate"])
-    print(",".join([sys.argv[3], d["nodes"], d["link_rate"], d["time_s"], e["time_s"]]))' "$f" "$work/$p-smpi/$(basename "$f")" "$p" >> "$rows"
+    print(",".join([sys.argv[3], d["nodes"], d["link_rate"], d["time_s"], e["time_s"]]))' "${ours[$i]}" "${theirs[$i]}" "$p" >> "$rows"
     done
   done
   tmp="$OUT.tmp.$$"
