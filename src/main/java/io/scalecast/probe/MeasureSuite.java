@@ -227,8 +227,11 @@ public final class MeasureSuite {
         List<String> ranksHosts = hosts.of(s);
         double est = estimate.step(i);
         if (progress != null) {
-            progress.println(String.format(Locale.ROOT, "measure suite: [%d/%d] %s: about %s, about %s left in all: %s",
-                    i + 1, steps.size(), s.file(), SuiteEstimate.duration(est), SuiteEstimate.duration(estimate.leftFrom(i)), s.shown()));
+            double ceiling = estimate.ceiling(i);
+            String upTo = ceiling > est * 1.05 ? " (up to " + SuiteEstimate.duration(ceiling) + " while its launches disagree)" : "";
+            progress.println(String.format(Locale.ROOT, "measure suite: [%d/%d] %s: about %s%s, about %s left in all: %s",
+                    i + 1, steps.size(), s.file(), SuiteEstimate.duration(est), upTo, SuiteEstimate.duration(estimate.leftFrom(i)),
+                    s.shown()));
             progress.flush();
         }
         JsonObject e = index.started(s, ranksHosts, est);

@@ -21,6 +21,8 @@ public final class SuiteEstimate {
     static final double BEFF_SECONDS = 95;
     /** Reference BLAS dgemm per rank, for the probe's largest shapes (this machine kind: 4-6 Gflop/s). */
     static final double DGEMM_RATE_FLOPS = 5e9;
+    /** This host's cores, which a testbed's or shared memory's ranks share. */
+    static final int LOCAL_CORES = Runtime.getRuntime().availableProcessors();
 
     private final List<MeasureSuite.Step> steps;
     private double bandwidth = ASSUMED_BANDWIDTH_BPS;
@@ -33,6 +35,17 @@ public final class SuiteEstimate {
     /** Step {@code i}'s estimate, scaled by what the finished steps took. */
     double step(int i) {
         return scale * estimateSeconds(steps.get(i), bandwidth);
+    }
+
+    /**
+     * Step {@code i}'s estimate if every launch it may add runs: a probe with {@code --max-runs M} launches again, up to
+     * M times, while its launches disagree (on a host whose speed moves, all M). Equal to {@link #step} without it.
+     */
+    double ceiling(int i) {
+        MeasureSuite.Step s = steps.get(i);
+        int runs = Integer.parseInt(MeasureSuite.option(s.args(), "--runs", "1"));
+        int max = Integer.parseInt(MeasureSuite.option(s.args(), "--max-runs", Integer.toString(runs)));
+        return step(i) * Math.max(runs, max) / runs;
     }
 
     /** What is left from step {@code i} on, itself included. */
@@ -63,7 +76,7 @@ public final class SuiteEstimate {
             // start-up and sc_iprobe's 0.2 s+ calibration of the work loop dominate
             case "iprobe" -> 14 + Integer.parseInt(MeasureSuite.option(a, "--repeats", "5")) * 2
                     * Long.parseLong(MeasureSuite.option(a, "--polls", "100000")) * 4e-6;
-            case "dgemm" -> dgemm(a, s.ranks());
+            case "dgemm" -> dgemm(a, s.ranks(), LOCAL_CORES);
             case "beff" -> BEFF_SECONDS;
             default -> 30;
         };
@@ -90,20 +103,27 @@ public final class SuiteEstimate {
     /**
      * sc_dgemm: a start-up, then every grid point (order × inner dimension, or the square orders) for the budget or its
      * minimum repetitions at {@link #DGEMM_RATE_FLOPS}, once with every rank loaded and, with several ranks, once with
-     * rank 0 alone.
+     * rank 0 alone. When the ranks run on this host (a testbed, or shared memory: no {@code --hostfile} or
+     * {@code --launcher}) and outnumber its {@code cores}, the loaded phase shares them: 4 ranks of a 4-node testbed on
+     * 2 cores compute at half the rate.
      */
-    private static double dgemm(List<String> a, int ranks) {
+    static double dgemm(List<String> a, int ranks, int cores) {
+        boolean here = !a.contains("--hostfile") && !a.contains("--launcher");
+        double share = here && ranks > cores ? (double) cores / ranks : 1;
         double budget = Double.parseDouble(MeasureSuite.option(a, "--budget", "1.0"));
         int minReps = Integer.parseInt(MeasureSuite.option(a, "--min-reps", "1"));
         String ks = MeasureSuite.option(a, "--k", "");
-        double phase = 0;
+        double loaded = 0;
+        double alone = 0;
         for (String n : MeasureSuite.option(a, "--sizes", "1024").split(",")) {
             double order = Double.parseDouble(n.trim());
             for (String k : ks.isEmpty() ? new String[]{n} : ks.split(",")) {
-                phase += Math.max(budget, minReps * 2 * order * order * Double.parseDouble(k.trim()) / DGEMM_RATE_FLOPS);
+                double flops = minReps * 2 * order * order * Double.parseDouble(k.trim());
+                loaded += Math.max(budget, flops / (DGEMM_RATE_FLOPS * share));
+                alone += Math.max(budget, flops / DGEMM_RATE_FLOPS);
             }
         }
-        return 5 + (ranks > 1 ? 2 : 1) * phase;
+        return 5 + loaded + (ranks > 1 ? alone : 0);
     }
 
     /** sc_release: doubling sizes from the minimum, each repeated, each waiting out the receiver's delay. */

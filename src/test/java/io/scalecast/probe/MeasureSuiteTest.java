@@ -95,6 +95,25 @@ class MeasureSuiteTest {
     }
 
     @Test
+    void aTestbedWhoseRanksOutnumberTheCoresHasItsDgemmAtTheirShareAndSaysHowLongEveryLaunchWouldTake() {
+        // 4 testbed nodes on this kind of host's 2 cores (traces/suite/2026-12-04T22-testbed-4n-1gbit): the suite's
+        // dgemm took 250.8 s for 8 launches, 31.4 s a launch; at a whole core a rank the estimate said 19.2 s
+        var fourNodes = new MeasureSuite.Target("tb4", null, "mpirun", null, null, 4, 4, 3600);
+        MeasureSuite.Step dgemm = MeasureSuite.plan(fourNodes, false, tmp, 2048).get(5);
+        assertEquals("dgemm.csv", dgemm.file());
+        double perLaunch = SuiteEstimate.dgemm(dgemm.args(), 4, 2);
+        assertTrue(perLaunch > 31.4 / 1.5 && perLaunch < 31.4 * 1.5, "estimated " + perLaunch + " s a launch, took 31.4 s");
+        // the same ranks on other machines (a hostfile) do not share this host's cores
+        var cluster = new MeasureSuite.Target(null, Path.of("hosts"), "mpirun", null, null, 4, 4, 3600);
+        assertTrue(SuiteEstimate.dgemm(MeasureSuite.plan(cluster, false, tmp, 2048).get(5).args(), 4, 2) < perLaunch * 0.9);
+        // its launches disagreed, so all 8 ran: the ceiling the progress line gives covers that, the estimate does not
+        var estimate = new SuiteEstimate(List.of(dgemm));
+        double ceiling = estimate.ceiling(0);
+        assertEquals(8.0 / 3, ceiling / estimate.step(0), 1e-9);
+        assertTrue(estimate.step(0) < 250.8 / 1.5, "with 3 launches the estimate is " + estimate.step(0) + " s");
+    }
+
+    @Test
     void withTreecodeParticlesTheIprobeStepTimesThePollInTheWalk() {
         java.nio.file.Path parts = tmp.resolve("p.bin");
         MeasureSuite.Step loop = MeasureSuite.plan(TESTBED, false, tmp, 2048).stream().filter(x -> x.file().equals("iprobe.csv")).findFirst().orElseThrow();
@@ -174,6 +193,23 @@ class MeasureSuiteTest {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    @Test
+    void theProgressLineOfAProbeThatLaunchesAgainSaysHowLongAllItsLaunchesWouldTake() {
+        Path dir = tmp.resolve("progress");
+        StringWriter progress = new StringWriter();
+        MeasureSuite.run(MeasureSuite.plan(TESTBED, false, dir, 2048), dir, fake("echo scalecast-host: 0 n0 10.0.0.1; echo scalecast-host: 1 n1 10.0.0.2"),
+                fake("echo scalecast-host: 0 n0; echo scalecast-host: 1 n0"), (args, errors) -> {
+                    write(Path.of(args.get(args.size() - 1)), "# kind: " + args.get(1) + "\nsize_bytes,time_s\n1,1e-6\n");
+                    return 0;
+                }, "c", false, new PrintWriter(new StringWriter()), new PrintWriter(progress, true));
+        List<String> lines = progress.toString().lines().toList();
+        String dgemm = lines.stream().filter(l -> l.contains("] dgemm.csv: ")).findFirst().orElseThrow();
+        String pingpong = lines.stream().filter(l -> l.contains("] pingpong.csv: ")).findFirst().orElseThrow();
+        // dgemm: --runs 3 --max-runs 8; the ping-pong launches its 3 runs and no more
+        assertTrue(dgemm.matches(".*dgemm.csv: about [^,]+ \\(up to [^,]+ while its launches disagree\\), about .*"), dgemm);
+        assertFalse(pingpong.contains("up to"), pingpong);
     }
 
     @Test
