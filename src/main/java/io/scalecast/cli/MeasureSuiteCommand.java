@@ -113,9 +113,9 @@ final class MeasureSuiteCommand implements Callable<Integer> {
         if (!Files.isRegularFile(dgemm)) {
             return List.of();
         }
-        List<String> w = NodeModel.of(DgemmTrace.read(dgemm), dgemm.toString(), 0, 0).warnings();
-        return w.isEmpty() ? w : w.stream().map(x -> x + "; predictions calibrated from " + dir + " inherit it: measure the"
-                + " dgemm again when the machine is quiet (scalecast measure dgemm, the command in " + MeasureSuite.INDEX + ")").toList();
+        return NodeModel.of(DgemmTrace.read(dgemm), dgemm.toString(), 0, 0).warnings().stream()
+                .map(x -> x + "; predictions calibrated from " + dir + " inherit it: measure the dgemm again"
+                        + " when the machine is quiet (scalecast measure dgemm, the command in " + MeasureSuite.INDEX + ")").toList();
     }
 
     /** How the probes are launched, for the suite's host check: spread one rank per node, or filling one node. */
