@@ -84,7 +84,7 @@ quiet_move() {   # every user process still in the root group (kernel threads ha
   local p cmd
   while read -r p; do
     [ "$p" -gt 2 ] 2>/dev/null || continue
-    cmd=""; IFS= read -r -d '' cmd < "/proc/$p/cmdline" 2>/dev/null || true
+    cmd=""; IFS= read -r -d '' cmd 2>/dev/null < "/proc/$p/cmdline" || true
     [ -n "$cmd" ] && { echo "$p" > "$CG_Q/cgroup.procs"; } 2>/dev/null
   done < "$CG/cgroup.procs"
   return 0
