@@ -61,17 +61,16 @@ treecode_placements() {
   echo "testbed-${np}n-100mbit $np 1 1 $np testbed nodes at 100mbit (one rank per node; the nodes share this host's 2 cores)"
 }
 mapfile -t TREECODE_3R_PLACEMENTS < <(treecode_placements 3)
-# Runs the steps of DIR/case.json with {work} = WORK and prints the predicted value of each row as KEY=VALUE (the
-# prediction a case makes, without its measured reference: a batch's predictions recorded before its runs).
+# Runs the steps of DIR/case.json with {work} = WORK (scripts/real-runs/case-steps.sh) and prints the predicted value of
+# each row as KEY,VALUE (the prediction a case makes, without its measured reference: a batch's predictions recorded
+# before its runs).
 treecode_case_predict() {
-  local dir="$1" work="$2"
-  mkdir -p "$work"
-  python3 - "$dir/case.json" "$work" "${SC:-./scalecast}" <<'PY'
-import csv, json, subprocess, sys
-case, work, sc = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
-for step in case["steps"]:
-    subprocess.run([sc] + [a.replace("{work}", work) for a in step], check=True, stdout=subprocess.DEVNULL)
-rows = [l for l in open(case["predicted"].replace("{work}", work)) if not l.startswith("#")]
+  local dir="$1" work="$2" table
+  table="$("$(dirname "${BASH_SOURCE[0]}")/case-steps.sh" "$dir" "$work")"
+  python3 - "$dir/case.json" "$table" <<'PY'
+import csv, json, sys
+case = json.load(open(sys.argv[1]))
+rows = [l for l in open(sys.argv[2]) if not l.startswith("#")]
 for r in csv.DictReader(rows):
     print(",".join(r[k] for k in case["key"]) + "," + r[case["predicted_value"]])
 PY
