@@ -17,6 +17,8 @@
 #   batch 8 (BATCH=8): validation/holdout/treecode-b8-*, 130000 particles, seed 9, 10 ranks, as batch 7
 #   batch 9 (BATCH=9): validation/holdout/treecode-b9-*, 190000 particles, seed 10, 11 ranks (2026-12-03, the same boot of
 #           the host): the inputs of 2026-12-02T22 and its own 11-rank dgemm and walk probes, taken before its runs
+#   batch 10 (BATCH=10): validation/holdout/treecode-b10-*, 110000 particles, seed 11, 6 ranks (2026-12-05, the AMD EPYC
+#           host of HPL batch 5): every input of its own day (DAY=2026-12-05), the anchor's 1-rank runs included
 #   anchor: this machine's 1-rank runs (traces/raw/treecode/2026-12-02-shm-1r, scripts/real-runs/collect-treecode-anchor.sh)
 #           and its traces (traces/suite/treecode-2026-12-02-shm-1r)
 #   platform: traces/suite/treecode-2026-12-02-PLACEMENT (scripts/real-runs/collect-holdout-treecode-traces.sh; the
@@ -40,7 +42,8 @@ case "${BATCH:-1}" in
   7) NP=9; N=150000; export SEED=8; PREFIX=treecode-b7; RAW=traces/raw/holdout/treecode-b7; DAY=2026-12-02T22;;
   8) NP=10; N=130000; export SEED=9; PREFIX=treecode-b8; RAW=traces/raw/holdout/treecode-b8; DAY=2026-12-02T22;;
   9) NP=11; N=190000; export SEED=10; PREFIX=treecode-b9; RAW=traces/raw/holdout/treecode-b9; DAY=2026-12-02T22;;
-  *) echo "BATCH: 1 to 9 or d1 expected, got '$BATCH'" >&2; exit 2;;
+  10) NP=6; N=110000; export SEED=11; PREFIX=treecode-b10; RAW=traces/raw/holdout/treecode-b10; DAY=2026-12-05;;
+  *) echo "BATCH: 1 to 10 or d1 expected, got '$BATCH'" >&2; exit 2;;
 esac
 DAY="${DAY:-2026-12-02}"; SETWORD="${SETWORD:-Held-out}"; setword="$(echo "$SETWORD" | tr 'A-Z' 'a-z')"
 SUITE="traces/suite/treecode-2026-12-02"; PSUITE="$SUITE"; ANCHOR=traces/raw/treecode/2026-12-02-shm-1r
