@@ -8,6 +8,8 @@
 # runs.csv and dgemm.csv (HPCC's own StarDGEMM of the runs) are kept for the record; no case reads them.
 # Usage: scripts/real-runs/holdout-cases.sh   (RAW defaults to traces/raw/holdout/hpcc; a later batch of held-out runs:
 #        RAW=traces/raw/holdout/hpcc-b2 SUFFIX=-b2 scripts/real-runs/holdout-cases.sh)
+# Before a batch's runs exist, a setup's configurations come from SHM_LIST / GBIT_LIST / MBIT_LIST ("N P Q NB BCAST;...",
+# as collect-holdout.sh takes them) and only the case.json files are written: what holdout-record.sh predicts from.
 # A development batch (collect-hpl-dev.sh) is written by the same recipe into validation/ with OUT, SUFFIX, TITLE and
 # ABOUT set (scripts/real-runs/hpl-dev-cases.sh).
 set -euo pipefail
@@ -23,18 +25,28 @@ declare -A PLACEMENT=(
   [shm-2r]="2 ranks on this host's shared memory (Open MPI vader), mpirun -np 2"
   [testbed-2n-100mbit]="2 testbed nodes (network namespaces on this host, tbf 100mbit on each veth), 1 rank per node, mpirun --map-by node; each node pinned to one of the host's 2 cores"
   [testbed-2n-1gbit]="2 testbed nodes (network namespaces on this host, tbf 1gbit on each veth), 1 rank per node, mpirun --map-by node; each node pinned to one of the host's 2 cores")
+declare -A LIST=([shm-2r]="${SHM_LIST:-}" [testbed-2n-1gbit]="${GBIT_LIST:-}" [testbed-2n-100mbit]="${MBIT_LIST:-}")
+configs() {   # $1 = setup: "N NB P Q BCAST" per line, from the runs' folder names, else from the setup's list
+  if [ -d "$RAW/$1" ]; then
+    ls "$RAW/$1" | sed 's/-r[0-9]*$//' | sort -u | sed -E 's/^n([0-9]+)-nb([0-9]+)-([0-9]+)x([0-9]+)-b([0-9]+)$/\1 \2 \3 \4 \5/'
+  elif [ -n "${LIST[$1]}" ]; then
+    local c n p q nb bc; IFS=';' read -r -a cs <<< "${LIST[$1]}"
+    for c in "${cs[@]}"; do read -r n p q nb bc <<< "$c"; echo "$n $nb $p $q $bc"; done
+  fi
+}
 for setup in shm-2r testbed-2n-100mbit testbed-2n-1gbit; do
-  [ -d "$RAW/$setup" ] || { echo "no held-out runs in $RAW/$setup" >&2; continue; }
+  mapfile -t cfgs < <(configs "$setup")
+  [ ${#cfgs[@]} -gt 0 ] || { echo "no held-out runs in $RAW/$setup" >&2; continue; }
   case="hpl-$setup$SUFFIX"
   if [ "$setup" = shm-2r ]; then nodes=1; cores=2; rpn=2; else nodes=2; cores=1; rpn=1; fi
   mkdir -p "$OUT/$case" "$OUT/$case-pingpong"
-  "$ROOT/scalecast" testbed tabulate-hpcc "$RAW/$setup" --out "$OUT/$case" --nodes "$nodes" --placement "${PLACEMENT[$setup]}" >&2
-  # one predict step per configuration measured (the runs' hpccinf.txt: N, NB, P, Q, BCAST)
+  [ -d "$RAW/$setup" ] && "$ROOT/scalecast" testbed tabulate-hpcc "$RAW/$setup" --out "$OUT/$case" --nodes "$nodes" --placement "${PLACEMENT[$setup]}" >&2
+  # one predict step per configuration (the runs' hpccinf.txt: N, NB, P, Q, BCAST)
   steps=(); files=()
   i=0
-  for cfg in $(ls "$RAW/$setup" | sed 's/-r[0-9]*$//' | sort -u); do
+  for cfg in "${cfgs[@]}"; do
     i=$((i + 1))
-    read -r n nb p q bc <<< "$(echo "$cfg" | sed -E 's/^n([0-9]+)-nb([0-9]+)-([0-9]+)x([0-9]+)-b([0-9]+)$/\1 \2 \3 \4 \5/')"
+    read -r n nb p q bc <<< "$cfg"
     steps+=("[\"predict\", \"hpl\", \"--platform\", \"{work}/p.xml\", \"--n\", \"$n\", \"--nb\", \"$nb\", \"--p\", \"$p\", \"--q\", \"$q\", \"--bcast\", \"$bc\", \"--quiet\", \"--out\", \"{work}/c$i.csv\"]")
     files+=("\"{work}/c$i.csv\"")
   done
@@ -46,7 +58,7 @@ for setup in shm-2r testbed-2n-100mbit testbed-2n-1gbit; do
     else
       cal="[\"calibrate\", \"--pingpong\", \"traces/suite/$SUITE-$setup/pingpong.csv\", \"--dgemm\", \"traces/suite/$SUITE-$setup/dgemm.csv\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"$cores\", \"--name\", \"p\", \"--out\", \"{work}/p.xml\"]"
       what="calibrate --pingpong and --dgemm only (the MPI profile the ping-pong names supplies the rest)"
-      cp "$OUT/$case/measured.csv" "$OUT/$case-pingpong/measured.csv"
+      [ -s "$OUT/$case/measured.csv" ] && cp "$OUT/$case/measured.csv" "$OUT/$case-pingpong/measured.csv"
     fi
     cat > "$OUT/$case$variant/case.json" <<JSON
 {
