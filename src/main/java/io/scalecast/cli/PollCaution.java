@@ -15,7 +15,7 @@ import java.util.Map;
  * spends per poll on such placements, so the prediction comes out slow (validation/holdout/README.md, tree-code batches 2
  * and 3); timed in the code's own walk ({@code mpi.iprobe-measured-in = treecode-walk}) the prediction has come out fast
  * (batches 2, 3, 5 and 6 with that probe); with the cache exchanges timed there too, slow where testbed nodes share the
- * cores (batches 7 to 9).
+ * cores on one host (batches 7 to 9) and fast everywhere on another (batch 10).
  * Ranks per core: on a host of several cores its ranks per node over its cores; on one-core nodes (testbed nodes that
  * share the machine's cores) the platform's dgemm grid, the plateau rate alone over the most loaded one.
  */
@@ -56,9 +56,10 @@ final class PollCaution {
         }
         if (mpi.containsKey(IprobeProbe.WAIT_PROPERTY)) {
             return String.format(Locale.ROOT, "caution: about %d ranks share a core here; with the poll and the cache exchanges timed in"
-                    + " the tree code's walk (%s = %s s, %s = %s s) such predictions came out -1 to +35 %% on this project's runs, shared"
-                    + " memory -1 to +9 %%, testbed nodes sharing the cores +2 to +35 %% (validation/holdout/README.md, tree-code batches"
-                    + " 7 to 9 with the kernels' loaded rate read over orders): read this one as likely slow where nodes share cores",
+                    + " the tree code's walk (%s = %s s, %s = %s s) such predictions came out 42 %% fast to 35 %% slow on this project's"
+                    + " runs: on one host shared memory -1 to +9 %%, testbed nodes sharing the cores +2 to +35 %% (tree-code batches 7 to"
+                    + " 9), on another 12 to 42 %% fast on both (batch 10; validation/holdout/README.md): read this one as uncertain by"
+                    + " that much, in a direction that depends on the host",
                     k, IprobeProbe.CPU_PROPERTY, cpu, IprobeProbe.WAIT_PROPERTY, mpi.get(IprobeProbe.WAIT_PROPERTY));
         }
         if (IprobeProbe.IN_WALK.equals(mpi.get(IprobeProbe.WHERE_PROPERTY))) {
