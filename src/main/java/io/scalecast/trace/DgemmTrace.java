@@ -95,6 +95,22 @@ public record DgemmTrace(Provenance provenance, List<DgemmPoint> points) {
                 : io.scalecast.util.Stats.median(region.stream().mapToDouble(DgemmPoint::rateFlopsPerSecond).toArray());
     }
 
+    /** A 1-rank row this much slower than the most loaded row of its order was a disturbed alone phase. */
+    public static final double DISTURBED_ALONE = 1.10;
+
+    /**
+     * The rate of a rank alone at order {@code n}: the 1-rank rows' {@link #plateauRate}, except where the most loaded rows of
+     * that order read more than {@value #DISTURBED_ALONE} times it. A rank alone runs at least as fast as each of several
+     * ranks computing at once, so such a 1-rank row was disturbed (calibrate's node model warns of it) and the loaded rate
+     * is the better bound of the rate alone. NaN when there is no 1-rank row at that order.
+     */
+    public static double aloneRate(List<DgemmPoint> points, int n) {
+        double alone = plateauRate(points, 1, n);
+        int load = points.stream().mapToInt(DgemmPoint::ranksLoaded).max().orElse(1);
+        double busy = load > 1 ? plateauRate(points, load, n) : Double.NaN;
+        return !Double.isNaN(alone) && busy > DISTURBED_ALONE * alone ? busy : alone;
+    }
+
     /** The rows {@link #plateauRate} takes the median of (empty when none matches). */
     public static List<DgemmPoint> plateau(List<DgemmPoint> points, int ranksLoaded, int n) {
         List<DgemmPoint> at = points.stream().filter(p -> p.ranksLoaded() == ranksLoaded && (n <= 0 || p.n() == n)).toList();

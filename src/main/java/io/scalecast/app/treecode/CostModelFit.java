@@ -55,15 +55,19 @@ public final class CostModelFit {
             if (pt == null) {
                 throw ScalecastException.badInput(anchorDgemm + ": no row with ranks_loaded=1 and n=" + n + " (the anchor run has 1 rank)");
             }
-            speed = pt.rateFlopsPerSecond();
+            // the anchor ran alone: its rate is the rate alone, with a disturbed 1-rank row bounded by the loaded one
+            speed = DgemmTrace.aloneRate(t.points(), pt.n());
             order = pt.n();
             for (int m : t.points().stream().mapToInt(DgemmPoint::n).filter(x -> x >= pt.n() && x <= 2 * pt.n()).distinct().toArray()) {
-                DgemmPoint q = DgemmTrace.select(t, m, 1);
-                if (q != null) {
-                    rates.put(m, q.rateFlopsPerSecond());
+                double q = DgemmTrace.aloneRate(t.points(), m);
+                if (!Double.isNaN(q)) {
+                    rates.put(m, q);
                 }
             }
-            speedSrc = String.format(Locale.ROOT, "; anchor speed: dgemm %s, n=%d (%s), 1 rank loaded", anchorDgemm, pt.n(), why);
+            speedSrc = String.format(Locale.ROOT, "; anchor speed: dgemm %s, n=%d (%s), 1 rank loaded%s", anchorDgemm, pt.n(), why,
+                    speed > pt.rateFlopsPerSecond() ? String.format(Locale.ROOT, " (its row, %.4g Gflop/s, is below the %d-rank row"
+                            + " of that order: a disturbed alone phase, read at the loaded rate)", pt.rateFlopsPerSecond() / 1e9, t.maxLoad())
+                            : "");
         }
         List<CsvTable> ts = new ArrayList<>();
         List<String> srcs = new ArrayList<>();

@@ -28,7 +28,8 @@ import java.util.Map;
  * <p>A poll's own CPU time ({@code mpi.iprobe-cpu-s}, measured on the target) is a time on a core of the target that the
  * rank has to itself; it is stretched as the kernels are by sharing, not by the anchor-to-target machine ratio:
  * {@code pollSpeedFlops} = host speed × (the grid's 1-rank rate / the rate the kernels run at), both at the anchor's
- * order, so a poll CPU second takes (1-rank rate / kernel rate) seconds on a simulated core of its own (a testbed node
+ * order (the 1-rank rate as {@link DgemmTrace#aloneRate} reads it: a disturbed 1-rank row is bounded by the loaded one),
+ * so a poll CPU second takes (1-rank rate / kernel rate) seconds on a simulated core of its own (a testbed node
  * whose loaded rate already holds the sharing) and SimGrid shares it further where ranks outnumber a host's cores.
  * 0 = without a grid row: the host's core speed.</p>
  *
@@ -67,7 +68,7 @@ public record KernelRate(double anchorSpeedFlops, double pollSpeedFlops, String 
         List<Double> busy = againstAnchor(grid, load, c);
         List<Double> quiet = againstAnchor(grid, 1, c);
         double rate = busy.isEmpty() ? loaded : anchor * Stats.median(busy);
-        double alone = quiet.isEmpty() ? DgemmTrace.plateauRate(grid.points(), 1, order) : anchor * Stats.median(quiet);
+        double alone = quiet.isEmpty() ? DgemmTrace.aloneRate(grid.points(), order) : anchor * Stats.median(quiet);
         String how = busy.isEmpty() ? "" : String.format(Locale.ROOT, " (the anchor's rate x the median over the orders n=%d..%d of"
                 + " the platform's rate against the anchor's, %s)", order, 2 * order, String.join(" ", busy.stream()
                 .map(r -> String.format(Locale.ROOT, "%.3f", r)).toList()));
@@ -91,7 +92,7 @@ public record KernelRate(double anchorSpeedFlops, double pollSpeedFlops, String 
     static List<Double> againstAnchor(DgemmTrace grid, int load, CostModel c) {
         List<Double> out = new ArrayList<>();
         c.anchorRates().forEach((n, a) -> {   // the orders CostModelFit recorded: the anchor's to twice it
-            double l = DgemmTrace.plateauRate(grid.points(), load, n);
+            double l = load == 1 ? DgemmTrace.aloneRate(grid.points(), n) : DgemmTrace.plateauRate(grid.points(), load, n);
             if (!Double.isNaN(l)) {
                 out.add(l / a);
             }

@@ -166,6 +166,43 @@ class TreecodeRecipeTest {
         assertEquals(6.0e9 * tbHost / (6.0e9 * 1.33 / 6.4), KernelRate.of(c, tb, 1, 9).anchorSpeedFlops(), 1e-6 * tbHost);
     }
 
+    /**
+     * A disturbed rank-alone phase (the 2026-12-05 00:16 shared-memory trace: 3.31 Gflop/s alone against 4.17 with both
+     * ranks loaded at n=192, where a 1-rank launch an hour later read 6.26) is not the anchor's rate: a rank alone runs at
+     * least as fast as each loaded rank, so the anchor's rates and a poll's rate alone are read at the loaded rows there;
+     * a 1-rank row within 10 % under the loaded one stays as it is.
+     */
+    @Test
+    void aRankAloneSlowerThanTheLoadedRanksIsReadAtTheLoadedRate() throws Exception {
+        String disturbed = """
+                # kind: dgemm
+                # cache: level-2 1024 KiB per core (test)
+                n,rate_flops_per_s,ranks_loaded
+                192,3.31E9,1
+                256,3.33E9,1
+                384,3.44E9,1
+                1536,3.0E9,1
+                192,4.17E9,2
+                256,4.25E9,2
+                384,3.20E9,2
+                1536,2.0E9,2
+                """;
+        CostModel c = cost(folder("anchor", disturbed, null));
+        assertEquals(4.17e9, c.anchorCoreSpeedFlops());
+        assertEquals("192:4.17E9;256:4.25E9;384:3.44E9", c.anchorDgemmRates());   // 384: the 1-rank row is the faster
+        assertTrue(c.source().contains("is below the 2-rank row of that order: a disturbed alone phase"), c.source());
+        Path xml = platform(folder("plat", disturbed, null), "q");
+        double host = io.scalecast.app.hpl.PlatformFigures.read(xml).hostSpeedFlopsPerSecond();
+        KernelRate r = KernelRate.of(c, xml, 2, 2);
+        // loaded against the anchor 1.000, 1.000, 0.930: the median 1.000, the kernels at the anchor's rate
+        assertEquals(host, r.anchorSpeedFlops(), 1);
+        // a poll's CPU second at the rate alone (as bounded) over the kernels' rate: 1, not 3.31 / 4.17
+        assertEquals(host, r.pollSpeedFlops(), 1);
+        List<io.scalecast.trace.DgemmPoint> near = DgemmTrace.decode("1:192:0:4.0E9;2:192:0:4.3E9", "t").points();
+        assertEquals(4.0e9, DgemmTrace.aloneRate(near, 192));     // 7.5 % under: noise, not a disturbed phase
+        assertEquals(Double.NaN, DgemmTrace.aloneRate(near, 256));
+    }
+
     @Test
     void aPlatformWithoutTheAnchorsOrderIsBadInput() throws Exception {
         CostModel c = cost(folder("anchor", DGEMM, null));
