@@ -56,9 +56,9 @@ final class PollCaution {
         }
         if (mpi.containsKey(IprobeProbe.WAIT_PROPERTY)) {
             return String.format(Locale.ROOT, "caution: about %d ranks share a core here; with the poll and the cache exchanges timed in"
-                    + " the tree code's walk (%s = %s s, %s = %s s) such predictions came out 42 %% fast to 35 %% slow on this project's"
+                    + " the tree code's walk (%s = %s s, %s = %s s) such predictions came out 41 %% fast to 35 %% slow on this project's"
                     + " runs: on one host shared memory -1 to +9 %%, testbed nodes sharing the cores +2 to +35 %% (tree-code batches 7 to"
-                    + " 9), on another 12 to 42 %% fast on both (batch 10; validation/holdout/README.md): read this one as uncertain by"
+                    + " 9), on another 11 to 41 %% fast (batch 10; validation/holdout/README.md): read this one as uncertain by"
                     + " that much, in a direction that depends on the host",
                     k, IprobeProbe.CPU_PROPERTY, cpu, IprobeProbe.WAIT_PROPERTY, mpi.get(IprobeProbe.WAIT_PROPERTY));
         }
