@@ -30,7 +30,9 @@ public final class Json {
         if (nl >= 0) {
             m = m.substring(0, nl);
         }
-        m = m.replaceAll("(?:[a-z]+\\.)+[A-Za-z]*(?:Exception|Error): ", "").replaceAll("\\s*See https?://\\S+", "").trim();
+        m = m.replaceAll("(?:[a-z]+\\.)+[A-Za-z]*(?:Exception|Error): ", "").replaceAll("\\s*See https?://\\S+", "")
+                .replaceAll("Use JsonReader\\.set\\w+\\([^)]*\\) to accept malformed JSON", "malformed JSON")
+                .replaceAll("\\s+path \\$\\S*$", "").trim();
         java.util.regex.Matcher at = AT.matcher(m);
         int line = 1;
         if (at.find()) {

@@ -61,6 +61,10 @@ public record ValidationCase(String name, Path dir, String title, List<List<Stri
 
     private static ValidationCase parse(Path caseDir) {
         Path file = Files.isDirectory(caseDir) ? caseDir.resolve("case.json") : caseDir;
+        if (Files.isRegularFile(caseDir) && !caseDir.toString().endsWith(".json")) {
+            throw ScalecastException.badInput(caseDir + ": not a validation case; expected a case folder (holding case.json) or a"
+                    + " case.json file");
+        }
         Path dir = file.toAbsolutePath().normalize().getParent();
         String text = AtomicFiles.read(file);
         JsonObject o;

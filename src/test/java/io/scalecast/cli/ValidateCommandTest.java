@@ -82,4 +82,22 @@ class ValidateCommandTest {
         assertTrue(r.err.contains("no such file"), r.err);
         assertFalse(Files.exists(out));
     }
+
+    /** A table given where a case belongs, and a case.json that is not JSON: one line each, exit 2, nothing written. */
+    @Test
+    void aFileThatIsNotACaseAndMalformedJsonAreOneClearLine() throws Exception {
+        Path out = tmp.resolve("none.csv");
+        Path table = Files.writeString(tmp.resolve("record.csv"), "a,b\n1,2\n");
+        Cli r = Cli.run("validate", "--quiet", "--out", out.toString(), table.toString());
+        assertEquals(2, r.exit, r.toString());
+        assertTrue(r.err.contains("record.csv: not a validation case; expected a case folder (holding case.json)"), r.err);
+        Path dir = Files.createDirectories(tmp.resolve("broken"));
+        Files.writeString(dir.resolve("case.json"), "{\n  \"title\": \"x\",\n  steps: [[\"a\"] oops\n}\n");
+        Cli j = Cli.run("validate", "--quiet", "--out", out.toString(), dir.toString());
+        assertEquals(2, j.exit, j.toString());
+        assertTrue(j.err.contains("case.json:3: not valid JSON"), j.err);
+        assertFalse(j.err.contains("JsonReader") || j.err.contains("path $"), j.err);
+        assertEquals(1, j.err.strip().lines().count(), j.err);
+        assertFalse(Files.exists(out));
+    }
 }
