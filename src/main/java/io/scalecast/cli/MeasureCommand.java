@@ -281,7 +281,8 @@ final class MeasureCommand implements Runnable {
                         + " calibrate --dgemm-traffic takes it. Rank 0 alone runs without traffic.")
         String traffic;
         @Option(names = "--max-runs", paramLabel = "M", description = "Launch again after --runs until the node's rate of the launches"
-                + " agrees within --target-spread, at most M launches (default: --runs, no more). Each row keeps its launch (run column).")
+                + " agrees within --target-spread and most launches' rank alone ran no slower than each loaded rank, at most M"
+                + " launches (default: --runs, no more). Each row keeps its launch (run column).")
         Integer maxRuns;
         @Option(names = "--target-spread", defaultValue = "0.05", paramLabel = "F", description = "With --max-runs: stop once the"
                 + " per-launch node rates agree within this fraction, (max-min)/median without the farthest launch from four on"

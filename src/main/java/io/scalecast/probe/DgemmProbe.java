@@ -176,6 +176,24 @@ public final class DgemmProbe {
                 v[0] / 1e6, v[v.length - 1] / 1e6, v.length);
     }
 
+    /**
+     * Whether one launch's rank alone ran slower than each of its loaded ranks: its 1-rank plateau more than
+     * {@link DgemmTrace#DISTURBED_ALONE} under the most loaded one (a rank alone is never slower; such a phase was disturbed).
+     */
+    static boolean aloneDisturbed(List<DgemmPoint> launch) {
+        int load = launch.stream().mapToInt(DgemmPoint::ranksLoaded).max().orElse(1);
+        if (load <= 1) {
+            return false;
+        }
+        double alone = DgemmTrace.plateauRate(launch, 1, 0);
+        return !Double.isNaN(alone) && DgemmTrace.plateauRate(launch, load, 0) > DgemmTrace.DISTURBED_ALONE * alone;
+    }
+
+    /** Launches so far agree: their node rates within the target, and most launches' rank alone undisturbed. */
+    static boolean settled(double spread, double targetSpread, int disturbedLaunches, int launches) {
+        return spread <= targetSpread && 2 * disturbedLaunches < launches;
+    }
+
     public static Result measure(ProbeRunner runner, Config cfg, int runs) {
         return measure(runner, cfg, runs, runs, 0);
     }
@@ -184,7 +202,9 @@ public final class DgemmProbe {
      * Launches the probe at least {@code minRuns} and at most {@code maxRuns} times, one launch after the other, and stops
      * once the node's rate ({@link DgemmTrace#plateauRate} at the most ranks loaded) of the launches so far agrees within
      * {@code targetSpread} ((max − min) / median, leaving out the launch farthest from the median once there are four or
-     * more: one disturbed launch is rejected by calibration, it need not cost more launches). With several launches every
+     * more: one disturbed launch is rejected by calibration, it need not cost more launches) and most launches' rank alone ran
+     * at least as fast as each loaded rank ({@link #aloneDisturbed}: the model reads the rate alone as the median over the
+     * launches, so a majority of clean launches keeps a disturbed one out). With several launches every
      * row keeps its launch ({@code run} column), so calibration sees the spread between them.
      */
     public static Result measure(ProbeRunner runner, Config cfg, int minRuns, int maxRuns, double targetSpread) {
@@ -194,19 +214,28 @@ public final class DgemmProbe {
         }
         Runs r = new Runs(runner, "dgemm");
         List<Double> plateau = new ArrayList<>();
+        int disturbed = 0;
         String stop = "";
         while (true) {
             List<ProbeOutput> outs = r.run(1, cfg.args());
             List<Point> last = points(List.of(outs.get(outs.size() - 1)));
             int load = last.stream().mapToInt(Point::ranksLoaded).max().orElse(1);
             plateau.add(DgemmTrace.plateauRate(rows(last, 0), load, 0));
+            disturbed += aloneDisturbed(rows(last, 0)) ? 1 : 0;
             if (plateau.size() >= minRuns) {
                 double spread = io.scalecast.util.Stats.robustSpread(plateau);
-                if (spread <= targetSpread || plateau.size() >= maxRuns) {
+                boolean agree = settled(spread, targetSpread, disturbed, plateau.size());
+                if (agree || plateau.size() >= maxRuns) {
                     stop = plateau.size() == 1 ? "" : String.format(Locale.ROOT, "; node rate per run (Gflop/s, %d ranks loaded): %s, spread %.1f%%%s",
                             load, plateau.stream().map(v -> String.format(Locale.ROOT, "%.3f", v / 1e9)).collect(Collectors.joining(" ")),
-                            100 * spread, maxRuns > minRuns ? (spread <= targetSpread ? " (within the target " + 100 * targetSpread + "%)"
-                                    : " (above the target " + 100 * targetSpread + "% after --max-runs " + maxRuns + ")") : "");
+                            100 * spread, maxRuns > minRuns ? (agree ? " (within the target " + 100 * targetSpread + "%)"
+                                    : spread > targetSpread ? " (above the target " + 100 * targetSpread + "% after --max-runs " + maxRuns + ")"
+                                    : " (within the target " + 100 * targetSpread + "%, the rank alone disturbed in most runs after --max-runs "
+                                    + maxRuns + ")") : "");
+                    if (disturbed > 0) {
+                        stop += String.format(Locale.ROOT, "; the rank alone ran slower than each loaded rank in %d of %d run(s)%s",
+                                disturbed, plateau.size(), maxRuns > minRuns ? " (launched again while most did)" : "");
+                    }
                     break;
                 }
             }
