@@ -11,6 +11,8 @@
 # IPROBE_RUNS (default "--runs 3", batches 1 and 2): the launches of the NP-rank iprobe traces; batch 3 takes measure
 # suite's "--runs 3 --max-runs 6" (launched again until the launches agree within 25 %). TAG (default empty) is appended
 # to the NP-rank files' names (a second measurement of a placement, e.g. TAG=-b for the development 5-rank folders).
+# The 2-rank dgemm (the anchor's rate and the shared-memory platforms') is launched again, up to 6 times, while its launches
+# disagree or most of their ranks alone ran slower than the loaded ranks (measure dgemm --max-runs; since 2026-12-05).
 # SKIP_IPROBE=1 stops after the dgemm and pair traces (batches from 4 on: their poll cost is measured in the walk).
 # DAY (default 2026-12-02) names the output folders; PAIRS_TESTBED=1 also takes the testbed's pair traces (ping-pong, swap,
 # release on 2 nodes at 1gbit and 100mbit, measure suite --testbed's options) into traces/testbed/$DAY/KIND-2n-RATE.csv.
@@ -32,7 +34,7 @@ one() {   # $1 = output, then the measure command's words
   mark "$out.tmp"; mv "$out.tmp" "$out"; log "$out: written"
 }
 exec 9>"$LOCK"; log "waiting for the measurement lock"; flock 9; log "lock taken"
-one "$L/dgemm-treecode-2r.csv" dgemm --np 2 --mpirun-args "$SHM_MCA" --sizes 96,128,192,256,384 --runs 3
+one "$L/dgemm-treecode-2r.csv" dgemm --np 2 --mpirun-args "$SHM_MCA" --sizes 96,128,192,256,384 --runs 3 --max-runs 6
 one "$L/dgemm-treecode-${NP}r-sustained$TAG.csv" dgemm --np "$NP" --mpirun-args "$SHM4_MCA" --sizes 96,128,192,256,384 --sustained 2 --runs 3
 one "$L/pingpong-shm-2r-nocma.csv" pingpong --np 2 --mpirun-args "$SHM_MCA" --runs 3
 one "$L/swap-shm-2r-nocma.csv" swap --np 2 --mpirun-args "$SHM_MCA" --volume 8192 --max-messages 1024 --repeats 3 --runs 3
