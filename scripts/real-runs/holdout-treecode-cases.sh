@@ -19,6 +19,8 @@
 #           the host): the inputs of 2026-12-02T22 and its own 11-rank dgemm and walk probes, taken before its runs
 #   batch 10 (BATCH=10): validation/holdout/treecode-b10-*, 110000 particles, seed 11, 6 ranks (2026-12-05, the AMD EPYC
 #           host of HPL batch 5): every input of its own day (DAY=2026-12-05), the anchor's 1-rank runs included
+#   batch 11 (BATCH=11): validation/holdout/treecode-b11-*, 125000 particles, seed 12, 7 ranks, the inputs of 2026-12-05 and
+#           its own 7-rank dgemm and walk probes (the first blind test of the rank-alone bound, f5e28de)
 #   development batch d2 (BATCH=d2): validation/treecode-dev-6r-T05-*, the development set (200000, seed 1) at 6 ranks on
 #           the host of batch 10, with every input of its day (DAY=2026-12-05): where a change for that host is designed
 #   anchor: this machine's 1-rank runs (traces/raw/treecode/2026-12-02-shm-1r, scripts/real-runs/collect-treecode-anchor.sh)
@@ -45,8 +47,9 @@ case "${BATCH:-1}" in
   8) NP=10; N=130000; export SEED=9; PREFIX=treecode-b8; RAW=traces/raw/holdout/treecode-b8; DAY=2026-12-02T22;;
   9) NP=11; N=190000; export SEED=10; PREFIX=treecode-b9; RAW=traces/raw/holdout/treecode-b9; DAY=2026-12-02T22;;
   d2) NP=6; N=200000; export SEED=1; PREFIX=../treecode-dev-6r-T05; RAW=traces/raw/treecode/2026-12-05-dev-6r; DAY=2026-12-05; SETWORD=Development;;
+  11) NP=7; N=125000; export SEED=12; PREFIX=treecode-b11; RAW=traces/raw/holdout/treecode-b11; DAY=2026-12-05;;
   10) NP=6; N=110000; export SEED=11; PREFIX=treecode-b10; RAW=traces/raw/holdout/treecode-b10; DAY=2026-12-05;;
-  *) echo "BATCH: 1 to 10, d1 or d2 expected, got '$BATCH'" >&2; exit 2;;
+  *) echo "BATCH: 1 to 11, d1 or d2 expected, got '$BATCH'" >&2; exit 2;;
 esac
 DAY="${DAY:-2026-12-02}"; SETWORD="${SETWORD:-Held-out}"; setword="$(echo "$SETWORD" | tr 'A-Z' 'a-z')"
 SUITE="traces/suite/treecode-2026-12-02"; PSUITE="$SUITE"; ANCHOR=traces/raw/treecode/2026-12-02-shm-1r
