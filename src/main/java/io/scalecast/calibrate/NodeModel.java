@@ -223,7 +223,7 @@ public record NodeModel(DgemmTrace cleaned, double speedFlopsPerSecond, String s
             double alone = DgemmTrace.plateauRate(c.points(), 1, n);
             double busy = DgemmTrace.plateauRate(c.points(), load, n);
             if (!Double.isNaN(alone)) {
-                if (busy > 1.10 * alone) {
+                if (busy > DgemmTrace.DISTURBED_ALONE * alone) {
                     warnings.add(String.format(Locale.ROOT, "%s: with %d ranks loaded each runs at %.3f Gflop/s, %.0f%% faster than one alone"
                             + " (%.3f): the rank alone was disturbed", source, load, busy / 1e9, 100 * (busy / alone - 1), alone / 1e9));
                 } else if (busy < 0.5 * alone) {

@@ -218,10 +218,10 @@ public final class DgemmProbe {
         String stop = "";
         while (true) {
             List<ProbeOutput> outs = r.run(1, cfg.args());
-            List<Point> last = points(List.of(outs.get(outs.size() - 1)));
-            int load = last.stream().mapToInt(Point::ranksLoaded).max().orElse(1);
-            plateau.add(DgemmTrace.plateauRate(rows(last, 0), load, 0));
-            disturbed += aloneDisturbed(rows(last, 0)) ? 1 : 0;
+            List<DgemmPoint> last = rows(points(List.of(outs.get(outs.size() - 1))), 0);
+            int load = last.stream().mapToInt(DgemmPoint::ranksLoaded).max().orElse(1);
+            plateau.add(DgemmTrace.plateauRate(last, load, 0));
+            disturbed += aloneDisturbed(last) ? 1 : 0;
             if (plateau.size() >= minRuns) {
                 double spread = io.scalecast.util.Stats.robustSpread(plateau);
                 boolean agree = settled(spread, targetSpread, disturbed, plateau.size());
