@@ -21,6 +21,8 @@
 #           host of HPL batch 5): every input of its own day (DAY=2026-12-05), the anchor's 1-rank runs included
 #   batch 11 (BATCH=11): validation/holdout/treecode-b11-*, 125000 particles, seed 12, 7 ranks, the inputs of 2026-12-05 and
 #           its own 7-rank dgemm and walk probes (the first blind test of the rank-alone bound, f5e28de)
+#   batch 12 (BATCH=12): validation/holdout/treecode-b12-*, 115000 particles, seed 13, 8 ranks, as batch 11 (the same boot
+#           of the host, 6-7 hours later): the inputs of 2026-12-05 and its own 8-rank dgemm and walk probes
 #   development batch d2 (BATCH=d2): validation/treecode-dev-6r-T05-*, the development set (200000, seed 1) at 6 ranks on
 #           the host of batch 10, with every input of its day (DAY=2026-12-05): where a change for that host is designed
 #   anchor: this machine's 1-rank runs (traces/raw/treecode/2026-12-02-shm-1r, scripts/real-runs/collect-treecode-anchor.sh)
@@ -48,8 +50,9 @@ case "${BATCH:-1}" in
   9) NP=11; N=190000; export SEED=10; PREFIX=treecode-b9; RAW=traces/raw/holdout/treecode-b9; DAY=2026-12-02T22;;
   d2) NP=6; N=200000; export SEED=1; PREFIX=../treecode-dev-6r-T05; RAW=traces/raw/treecode/2026-12-05-dev-6r; DAY=2026-12-05; SETWORD=Development;;
   11) NP=7; N=125000; export SEED=12; PREFIX=treecode-b11; RAW=traces/raw/holdout/treecode-b11; DAY=2026-12-05;;
+  12) NP=8; N=115000; export SEED=13; PREFIX=treecode-b12; RAW=traces/raw/holdout/treecode-b12; DAY=2026-12-05;;
   10) NP=6; N=110000; export SEED=11; PREFIX=treecode-b10; RAW=traces/raw/holdout/treecode-b10; DAY=2026-12-05;;
-  *) echo "BATCH: 1 to 11, d1 or d2 expected, got '$BATCH'" >&2; exit 2;;
+  *) echo "BATCH: 1 to 12, d1 or d2 expected, got '$BATCH'" >&2; exit 2;;
 esac
 DAY="${DAY:-2026-12-02}"; SETWORD="${SETWORD:-Held-out}"; setword="$(echo "$SETWORD" | tr 'A-Z' 'a-z')"
 SUITE="traces/suite/treecode-2026-12-02"; PSUITE="$SUITE"; ANCHOR=traces/raw/treecode/2026-12-02-shm-1r
