@@ -12,6 +12,10 @@
 #   treecode  sc_treecode, 20000 smooth particles (seed 1), 2 steps, --wait yield
 #   lammps    Debian's LAMMPS (lmp, package lammps), its examples/melt/in.melt (3d LJ melt, 4000 atoms, 250 steps)
 #   pingpong  sc_pingpong --pairs all, 1 B - 64 KiB, 50 round trips per size (fixed), both pairs at once
+# and, for held-out batch b2 (validation/holdout/README.md), three other workloads of the same programs:
+#   treecode-clustered  sc_treecode, 30000 clustered particles (seed 2), 2 steps, --wait yield
+#   lammps-crack        Debian's LAMMPS, its examples/crack/in.crack (2d LJ crack, 8000 atoms, 5000 short steps)
+#   pingpong-1mib       sc_pingpong --pairs all, 1 B - 1 MiB (eager and rendezvous), 20 round trips per size
 # Raw: traces/raw/trace-apps/<nodes>n-<rate>/<prog>-r<REP>.txt; tables: validation/trace-<prog>/measured.csv.
 # Usage: scripts/real-runs/collect-trace-apps.sh [record] [runs] [tables]   (default: all three)
 # RATE_FROM=FILE records with --rate-from FILE (the dgemm trace or platform the validation cases calibrate from).
@@ -39,18 +43,26 @@ want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; 
 
 mkdir -p "$IN"
 [ -s "$IN/smooth20000.bin" ] || "$SC" treecode particles --n 20000 --distribution smooth --seed 1 --out "$IN/smooth20000.bin" >&2
-case " $PROGS " in *" lammps "*)
-  # Debian's LAMMPS (its example input comes with the package); installed here when missing, as root
+case " $PROGS " in *" treecode-clustered "*)
+  [ -s "$IN/clustered30000-s2.bin" ] || "$SC" treecode particles --n 30000 --distribution clustered --seed 2 --out "$IN/clustered30000-s2.bin" >&2 ;;
+esac
+case " $PROGS " in *" lammps "*|*" lammps-crack "*)
+  # Debian's LAMMPS (its example inputs come with the package); installed here when missing, as root
   [ -s /usr/share/lammps/examples/melt/in.melt ] || { log "installing Debian's lammps (lmp and its examples)"; DEBIAN_FRONTEND=noninteractive apt-get install -y -q lammps >&2; }
-  cp /usr/share/lammps/examples/melt/in.melt "$IN/in.melt" ;;
+  cp /usr/share/lammps/examples/melt/in.melt "$IN/in.melt"; cp /usr/share/lammps/examples/crack/in.crack "$IN/in.crack" ;;
 esac
 prog_cmd() {
   case "$1" in
     treecode) echo "$PROBES/sc_treecode $IN/smooth20000.bin --steps 2 --wait yield" ;;
     lammps) echo "/usr/bin/lmp -in $IN/in.melt -log none -screen none" ;;
     pingpong) echo "$PROBES/sc_pingpong --pairs all --max-bytes 65536 --min-reps 50 --max-reps 50 --warmup 2 --trials 1" ;;
+    treecode-clustered) echo "$PROBES/sc_treecode $IN/clustered30000-s2.bin --steps 2 --wait yield" ;;
+    lammps-crack) echo "/usr/bin/lmp -in $IN/in.crack -log none -screen none" ;;
+    pingpong-1mib) echo "$PROBES/sc_pingpong --pairs all --max-bytes 1048576 --min-reps 20 --max-reps 20 --warmup 2 --trials 1" ;;
+    *) echo "collect-trace-apps: unknown program $1 (treecode, lammps, pingpong, treecode-clustered, lammps-crack, pingpong-1mib)" >&2; exit 2 ;;
   esac
 }
+for p in $PROGS; do prog_cmd "$p" > /dev/null || exit 2; done
 lock() { log "$1: waiting for the measurement lock"; exec 9>"$LOCK"; flock 9; quiet_on; }
 unlock() { quiet_off; flock -u 9; exec 9>&-; }
 quiet_setup
