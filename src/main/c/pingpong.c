@@ -130,7 +130,7 @@ int main(int argc, char **argv) {
         if (!t) sc_die("cannot allocate sample array", NULL);
         sc_print_info(MPI_COMM_WORLD);
         if (rank == 0) {
-            printf("# probe: sc_pingpong min_bytes=%ld max_bytes=%ld buffers=%s cycle_bytes=%ld budget_s=%g min_reps=%ld max_reps=%ld warmup=%ld trials=%ld pairs=%s\n",
+            printf("# probe: sc_pingpong min_bytes=%ld max_bytes=%ld buffers=%s cycle_bytes=%ld budget_s=%g min_reps=%ld max_reps=%ld warmup=%ld trials=%ld pairs=%s pages=kernel-written\n",
                    minb, maxb, netpipe ? "netpipe" : "cycle", region, budget, minreps, maxreps, warm, trials,
                    allpairs ? "all (every pair 2i,2i+1 at once; times of pair 0-1)" : "first (ranks 0-1)");
             fflush(stdout);
