@@ -30,9 +30,7 @@
  * Output (rank 0): "PP size_bytes repetitions t_min_s t_median_s t_max_s t_block_s trials".
  */
 #include "sc_common.h"
-#include <fcntl.h>
 #include <math.h>
-#include <unistd.h>
 
 #define NP_MEMSIZE 10000000L /* NetPIPE 3.x netpipe.h MEMSIZE: -I pool and flush array */
 #define NP_ALIGN 16384L      /* NetPIPE 3.x netpipe.c bufalign */
@@ -50,18 +48,7 @@ static void round_trip(int rank, int peer, char *sbuf, char *rbuf, long n) {
 static void *alloc_aligned(size_t bytes, size_t align) {
     void *p = NULL;
     if (posix_memalign(&p, align, bytes ? bytes : 64) != 0 || p == NULL) sc_die("cannot allocate buffer", NULL);
-    memset(p, 1, bytes); /* touch every page so first-touch costs are not timed */
-    /* and let the kernel write every page once: on some VMs the first kernel copy into a page (a socket receive,
-     * a CMA copy between ranks) is several times slower than later ones even after the program wrote it, which
-     * a message's time must not include (docs/measure.md, "Ping-pong buffers") */
-    int fd = open("/dev/zero", O_RDONLY);
-    for (size_t done = 0; fd >= 0 && done < bytes;) {
-        size_t want = bytes - done < (1u << 20) ? bytes - done : (1u << 20);
-        ssize_t got = read(fd, (char *)p + done, want);
-        if (got <= 0) break;
-        done += (size_t)got;
-    }
-    if (fd >= 0) close(fd);
+    sc_touch_pages(p, bytes);
     return p;
 }
 

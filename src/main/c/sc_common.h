@@ -5,12 +5,14 @@
 #ifndef SC_COMMON_H
 #define SC_COMMON_H
 
+#include <fcntl.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *sc_prog = "sc_probe";
 
@@ -53,11 +55,27 @@ static inline double sc_median_sorted(const double *v, int n) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+/* Makes first-use costs of a message buffer untimed: the program writes every page (first touch), then the kernel
+ * writes every page once (a read of /dev/zero). On some VMs the first kernel copy into a page, a socket receive or
+ * Open MPI's copy between ranks, is several times slower than later ones even after the program wrote the page
+ * (docs/measure.md, "Ping-pong buffers"). Leaves the buffer zeroed. */
+static inline void sc_touch_pages(void *p, size_t bytes) {
+    memset(p, 1, bytes);
+    int fd = open("/dev/zero", O_RDONLY);
+    for (size_t done = 0; fd >= 0 && done < bytes;) {
+        size_t want = bytes - done < ((size_t)1 << 20) ? bytes - done : ((size_t)1 << 20);
+        ssize_t got = read(fd, (char *)p + done, want);
+        if (got <= 0) break;
+        done += (size_t)got;
+    }
+    if (fd >= 0) close(fd);
+}
+
 static inline void *sc_alloc(size_t bytes) {
     void *p = NULL;
     if (bytes == 0) bytes = 64;
     if (posix_memalign(&p, 4096, bytes) != 0 || p == NULL) sc_die("cannot allocate buffer", NULL);
-    memset(p, 1, bytes); /* touch every page so first-touch costs are not timed */
+    sc_touch_pages(p, bytes);
     return p;
 }
 
