@@ -45,13 +45,6 @@ static void round_trip(int rank, int peer, char *sbuf, char *rbuf, long n) {
     }
 }
 
-static void *alloc_aligned(size_t bytes, size_t align) {
-    void *p = NULL;
-    if (posix_memalign(&p, align, bytes ? bytes : 64) != 0 || p == NULL) sc_die("cannot allocate buffer", NULL);
-    sc_touch_pages(p, bytes);
-    return p;
-}
-
 /* NetPIPE's flushcache: alternately add and subtract 1 to every int of the dummy array. */
 static void flush_cache(int *mem, long n) {
     static int flag = 0;
@@ -109,8 +102,8 @@ int main(int argc, char **argv) {
     MPI_Comm_split(MPI_COMM_WORLD, part ? 0 : MPI_UNDEFINED, rank, &pair);
     if (part) {
         size_t align = netpipe ? (size_t)NP_ALIGN : 4096;
-        char *sbuf = alloc_aligned((size_t)region, align), *rbuf = alloc_aligned((size_t)region, align);
-        int *flush = netpipe ? alloc_aligned((size_t)NP_MEMSIZE, 4096) : NULL;
+        char *sbuf = sc_alloc_aligned((size_t)region, align), *rbuf = sc_alloc_aligned((size_t)region, align);
+        int *flush = netpipe ? sc_alloc((size_t)NP_MEMSIZE) : NULL;
         if (flush) memset(flush, 0, (size_t)NP_MEMSIZE);
         long cap = maxreps + trials;
         double *t = malloc(sizeof(double) * (size_t)cap);

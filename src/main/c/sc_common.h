@@ -71,13 +71,16 @@ static inline void sc_touch_pages(void *p, size_t bytes) {
     if (fd >= 0) close(fd);
 }
 
-static inline void *sc_alloc(size_t bytes) {
+/* A message buffer aligned to `align` (a power of two, at least sizeof(void *)), its pages prepared by sc_touch_pages. */
+static inline void *sc_alloc_aligned(size_t bytes, size_t align) {
     void *p = NULL;
     if (bytes == 0) bytes = 64;
-    if (posix_memalign(&p, 4096, bytes) != 0 || p == NULL) sc_die("cannot allocate buffer", NULL);
+    if (posix_memalign(&p, align, bytes) != 0 || p == NULL) sc_die("cannot allocate buffer", NULL);
     sc_touch_pages(p, bytes);
     return p;
 }
+
+static inline void *sc_alloc(size_t bytes) { return sc_alloc_aligned(bytes, 4096); }
 
 /* Info lines every probe prints: library version, processes, host names of ranks 0 and 1. */
 static inline void sc_print_info(MPI_Comm comm) {
