@@ -16,6 +16,11 @@
 #   treecode-clustered  sc_treecode, 30000 clustered particles (seed 2), 2 steps, --wait yield
 #   lammps-crack        Debian's LAMMPS, its examples/crack/in.crack (2d LJ crack, 8000 atoms, 5000 short steps)
 #   pingpong-1mib       sc_pingpong --pairs all, 1 B - 1 MiB (eager and rendezvous), 20 round trips per size
+# and, for held-out batch b3 (NP=2, one rank per node: no two ranks share a core), three more:
+#   treecode-smooth40k  sc_treecode, 40000 smooth particles (seed 3), 2 steps, --wait yield
+#   lammps-friction     Debian's LAMMPS, its examples/friction/in.friction (2d LJ friction, 20000 short steps)
+#   lammps-micelle      Debian's LAMMPS, its examples/micelle/in.micelle (2d bead-spring micelles, 2 x 1000 steps)
+# NP=N runs N ranks (default 4): traces in APPS/<prog>-shm-<N>r, N/nodes ranks per node.
 # Raw: traces/raw/trace-apps/<nodes>n-<rate>/<prog>-r<REP>.txt; tables: validation/trace-<prog>/measured.csv.
 # Usage: scripts/real-runs/collect-trace-apps.sh [record] [runs] [tables]   (default: all three)
 # RATE_FROM=FILE records with --rate-from FILE (the dgemm trace or platform the validation cases calibrate from).
@@ -29,6 +34,7 @@ source "$(dirname "$(readlink -f "$0")")/common.sh"
 SC="${SCALECAST:-$SC}"
 TB="${TB:-trc}"
 REPEATS="${REPEATS:-5}"
+NP="${NP:-4}"
 CONFIGS="${CONFIGS:-4:1gbit 4:100mbit 2:1gbit 2:100mbit}"
 PROGS="${PROGS:-treecode lammps pingpong}"
 PROBES="${PROBES:-$ROOT/target/probes}"
@@ -46,10 +52,16 @@ mkdir -p "$IN"
 case " $PROGS " in *" treecode-clustered "*)
   [ -s "$IN/clustered30000-s2.bin" ] || "$SC" treecode particles --n 30000 --distribution clustered --seed 2 --out "$IN/clustered30000-s2.bin" >&2 ;;
 esac
-case " $PROGS " in *" lammps "*|*" lammps-crack "*)
+case " $PROGS " in *" treecode-smooth40k "*)
+  [ -s "$IN/smooth40000-s3.bin" ] || "$SC" treecode particles --n 40000 --distribution smooth --seed 3 --out "$IN/smooth40000-s3.bin" >&2 ;;
+esac
+case " $PROGS " in *" lammps"*)
   # Debian's LAMMPS (its example inputs come with the package); installed here when missing, as root
   [ -s /usr/share/lammps/examples/melt/in.melt ] || { log "installing Debian's lammps (lmp and its examples)"; DEBIAN_FRONTEND=noninteractive apt-get install -y -q lammps >&2; }
-  cp /usr/share/lammps/examples/melt/in.melt "$IN/in.melt"; cp /usr/share/lammps/examples/crack/in.crack "$IN/in.crack" ;;
+  cp /usr/share/lammps/examples/melt/in.melt "$IN/in.melt"; cp /usr/share/lammps/examples/crack/in.crack "$IN/in.crack"
+  cp /usr/share/lammps/examples/friction/in.friction "$IN/in.friction"; cp /usr/share/lammps/examples/micelle/data.micelle "$IN/data.micelle"
+  # in.micelle reads its data file from the working folder: the copy names it by its full path
+  sed "s|data.micelle|$IN/data.micelle|" /usr/share/lammps/examples/micelle/in.micelle > "$IN/in.micelle" ;;
 esac
 prog_cmd() {
   case "$1" in
@@ -59,7 +71,10 @@ prog_cmd() {
     treecode-clustered) echo "$PROBES/sc_treecode $IN/clustered30000-s2.bin --steps 2 --wait yield" ;;
     lammps-crack) echo "/usr/bin/lmp -in $IN/in.crack -log none -screen none" ;;
     pingpong-1mib) echo "$PROBES/sc_pingpong --pairs all --max-bytes 1048576 --min-reps 20 --max-reps 20 --warmup 2 --trials 1" ;;
-    *) echo "collect-trace-apps: unknown program $1 (treecode, lammps, pingpong, treecode-clustered, lammps-crack, pingpong-1mib)" >&2; exit 2 ;;
+    treecode-smooth40k) echo "$PROBES/sc_treecode $IN/smooth40000-s3.bin --steps 2 --wait yield" ;;
+    lammps-friction) echo "/usr/bin/lmp -in $IN/in.friction -log none -screen none" ;;
+    lammps-micelle) echo "/usr/bin/lmp -in $IN/in.micelle -log none -screen none" ;;
+    *) echo "collect-trace-apps: unknown program $1 (treecode, lammps, pingpong, treecode-clustered, lammps-crack, pingpong-1mib, treecode-smooth40k, lammps-friction, lammps-micelle)" >&2; exit 2 ;;
   esac
 }
 for p in $PROGS; do prog_cmd "$p" > /dev/null || exit 2; done
@@ -71,7 +86,7 @@ if want record; then
   for p in $PROGS; do
     lock "record $p"
     # shellcheck disable=SC2046
-    "$SC" trace record --out "$APPS/$p-shm-4r" --np 4 ${RATE_FROM:+--rate-from "$RATE_FROM"} -- $(prog_cmd "$p") >&2
+    "$SC" trace record --out "$APPS/$p-shm-${NP}r" --np "$NP" ${RATE_FROM:+--rate-from "$RATE_FROM"} -- $(prog_cmd "$p") >&2
     unlock
   done
 fi
@@ -83,11 +98,11 @@ one() {
   work="$(mktemp -d /tmp/sc-trace-apps.XXXXXX)"; chmod 777 "$work"
   before="$(cut -d' ' -f1-3 /proc/loadavg)"; start="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   # shellcheck disable=SC2046
-  "$SC" testbed run --name "$TB" --timeout 300 --workdir "$work" -- "${NICE[@]}" {mpirun} -np 4 \
+  "$SC" testbed run --name "$TB" --timeout 300 --workdir "$work" -- "${NICE[@]}" {mpirun} -np "$NP" \
     -x LD_PRELOAD="$LIB" -x SCREC_DIR="$work" -x SCREC_SPAN=1 $(prog_cmd "$p") > "$work/stdout.txt" 2>&1 || rc=$?
   after="$(cut -d' ' -f1-3 /proc/loadavg)"
   local n; n="$(find "$work" -name 'rank-*.span' | wc -l)"
-  if [ "$rc" != 0 ] || [ "$n" != 4 ]; then
+  if [ "$rc" != 0 ] || [ "$n" != "$NP" ]; then
     # Open MPI's daemons sometimes fail to start ("mkdir /tmp/ompi.vm.0/jf.N: File exists", a session folder of
     # another job with the same family id on this host): such a launch is tried again, twice at most
     log "$cfg $p r$rep: FAILED (exit $rc, $n span files; $(grep -m1 -o 'Error: *[A-Za-z ]*\|unable to [a-z ]*' "$work/stdout.txt" || true)); output kept in $work"
@@ -100,7 +115,7 @@ one() {
     echo "spans: $(cat "$work"/rank-*.span | tr '\n' ';')"
     echo "config: $cfg"; echo "program: $p"; echo "repeat: $rep"; echo "start: $start"
     echo "loadavg_before: $before"; echo "loadavg_after: $after"
-    echo "command: ${NICE[*]} {mpirun} -np 4 -x LD_PRELOAD=$LIB -x SCREC_SPAN=1 $(prog_cmd "$p")"
+    echo "command: ${NICE[*]} {mpirun} -np $NP -x LD_PRELOAD=$LIB -x SCREC_SPAN=1 $(prog_cmd "$p")"
     echo "mpi: $(mpirun --version 2>&1 | head -1)"
     echo "host: $(uname -n) $(uname -srm), $(nproc) cores"
     echo "testbed: $(testbed_line)"
@@ -116,7 +131,7 @@ if want runs; then
   for c in $CONFIGS; do
     nodes="${c%%:*}"; rate="${c##*:}"; cfg="${nodes}n-$rate"
     cleanup
-    "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" --slots $((4 / nodes)) ${TB_UP_ARGS:-} >&2
+    "$SC" testbed up --name "$TB" --nodes "$nodes" --rate "$rate" --slots $((NP / nodes)) ${TB_UP_ARGS:-} >&2
     # STRETCH=config: one lock for all repeats of a configuration (when the lock is contended, each wait for it is minutes)
     if [ "${STRETCH:-repeat}" = config ]; then lock "$cfg"; fi
     for rep in $(seq 1 "$REPEATS"); do
@@ -137,7 +152,7 @@ if want tables; then
     {
       echo "# kind: apprun"
       echo "# source: measured here: scripts/real-runs/collect-trace-apps.sh ($p unmodified on the testbed, libscrec with SCREC_SPAN=1 timing MPI_Init to MPI_Finalize)"
-      echo "# note: time_s = median over repeats of (last rank's MPI_Finalize entry - last rank's MPI_Init return); spread = (max-min)/median; rate = 1/time_s; 4 ranks in blocks over the nodes; raw runs with loadavg and the testbed line: ${RAW#"$ROOT"/}/<nodes>n-<rate>/$p-r*.txt"
+      echo "# note: time_s = median over repeats of (last rank's MPI_Finalize entry - last rank's MPI_Init return); spread = (max-min)/median; rate = 1/time_s; $NP ranks in blocks over the nodes; raw runs with loadavg and the testbed line: ${RAW#"$ROOT"/}/<nodes>n-<rate>/$p-r*.txt"
       echo "# command: $(prog_cmd "$p")"
       echo "# host: $(uname -n) $(uname -srm), $(nproc) cores"
       echo "# mpi: $(mpirun --version 2>&1 | head -1)"
@@ -147,10 +162,10 @@ if want tables; then
       for c in $CONFIGS; do
         nodes="${c%%:*}"; rate="${c##*:}"; cfg="${nodes}n-$rate"
         ls "$RAW/$cfg/$p"-r*.txt >/dev/null 2>&1 || continue
-        grep -h '^time_s:' "$RAW/$cfg/$p"-r*.txt | cut -d' ' -f2 | sort -g | awk -v p="$p" -v n="$nodes" -v r="$rate" '
+        grep -h '^time_s:' "$RAW/$cfg/$p"-r*.txt | cut -d' ' -f2 | sort -g | awk -v p="$p" -v n="$nodes" -v r="$rate" -v np="$NP" '
           { t[NR] = $1 } END {
             m = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
-            printf "%s,4,%d,link=%s,%.6f,%.6f,1/s,%d,%.4f,%s,%.6f,%.6f\n", p, n, r, m, 1 / m, NR, (t[NR] - t[1]) / m, r, t[1], t[NR] }'
+            printf "%s,%d,%d,link=%s,%.6f,%.6f,1/s,%d,%.4f,%s,%.6f,%.6f\n", p, np, n, r, m, 1 / m, NR, (t[NR] - t[1]) / m, r, t[1], t[NR] }'
       done
     } > "$dir/measured.csv"
     log "wrote $dir/measured.csv"

@@ -9,40 +9,48 @@
 #          scripts/real-runs/holdout-trace-cases.sh [cases] [record]   (default: both; PROGS="treecode lammps pingpong")
 # The runs are then taken by collect-trace-apps.sh with RAW=traces/raw/holdout/trace-apps-BATCH runs tables and
 # TABLE=validation/holdout/trace-%s-BATCH.
+# NP=2 (default 4): traces APPS/PROG-shm-2r, 2-node configurations only (S2G, S2M), one rank per node, so neither the
+# 4-node suites nor the intra-node ping-pong are used (S4G, S4M, INTRA may be left out).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)"
 SC="$ROOT/scalecast"
-: "${BATCH:?BATCH=b1 names the batch}" "${APPS:?APPS=the folder of the recorded traces}" "${INTRA:?INTRA=the intra-node ping-pong folder}"
-: "${S2G:?}" "${S2M:?}" "${S4G:?}" "${S4M:?}"
+NP="${NP:-4}"
+: "${BATCH:?BATCH=b1 names the batch}" "${APPS:?APPS=the folder of the recorded traces}" "${S2G:?}" "${S2M:?}"
+if [ "$NP" = 4 ]; then : "${INTRA:?INTRA=the intra-node ping-pong folder}" "${S4G:?}" "${S4M:?}";
+elif [ "$NP" = 2 ]; then INTRA=""; S4G=""; S4M="";
+else echo "holdout-trace-cases: NP=$NP: expected 2 or 4" >&2; exit 2; fi
 PROGS="${PROGS:-treecode lammps pingpong}"
 OUT="${OUT:-$ROOT/validation/holdout/trace-$BATCH-predicted-before-runs.csv}"
 parts=("$@"); [ ${#parts[@]} -gt 0 ] || parts=(cases record)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
 for d in "$APPS" "$INTRA" "$S2G" "$S2M" "$S4G" "$S4M"; do
-  [ -d "$ROOT/$d" ] || { echo "holdout-trace-cases: no folder $d" >&2; exit 2; }
+  [ -z "$d" ] || [ -d "$ROOT/$d" ] || { echo "holdout-trace-cases: no folder $d" >&2; exit 2; }
 done
 
 if want cases; then
   for p in $PROGS; do
-    [ -d "$ROOT/$APPS/$p-shm-4r" ] || { echo "holdout-trace-cases: no trace $APPS/$p-shm-4r" >&2; exit 2; }
+    [ -d "$ROOT/$APPS/$p-shm-${NP}r" ] || { echo "holdout-trace-cases: no trace $APPS/$p-shm-${NP}r" >&2; exit 2; }
     dir="$ROOT/validation/holdout/trace-$p-$BATCH"; mkdir -p "$dir"
-    python3 - "$dir/case.json" "$p" "$BATCH" "$APPS" "$INTRA" "$S2G" "$S2M" "$S4G" "$S4M" <<'EOF'
+    python3 - "$dir/case.json" "$p" "$BATCH" "$APPS" "$INTRA" "$S2G" "$S2M" "$S4G" "$S4M" "$NP" <<'EOF'
 import json, os, sys
-out, prog, batch, apps, intra, s2g, s2m, s4g, s4m = sys.argv[1:]
+out, prog, batch, apps, intra, s2g, s2m, s4g, s4m, np = sys.argv[1:]
+np = int(np)
 steps, predicted = [], []
-for nodes, rate, suite in ((2, "1gbit", s2g), (4, "1gbit", s4g), (2, "100mbit", s2m), (4, "100mbit", s4m)):
+configs = ((2, "1gbit", s2g), (4, "1gbit", s4g), (2, "100mbit", s2m), (4, "100mbit", s4m))
+for nodes, rate, suite in [c for c in configs if c[0] <= np]:
     cal = ["calibrate", "--traces", suite]
-    if nodes == 2:
+    if np // nodes > 1:
         cal += ["--intra-pingpong", f"{intra}/pingpong-intra-2n-{rate}.csv"]
     cal += ["--nodes", str(nodes), "--cores-per-node", "1", "--name", f"tb{nodes}-{rate}", "--out", f"{{work}}/p{nodes}-{rate}.xml"]
     steps.append(cal)
-    steps.append(["predict", "trace", "--trace", f"{apps}/{prog}-shm-4r", "--platform", f"{{work}}/p{nodes}-{rate}.xml",
-                  "--ranks-per-node", str(4 // nodes), "--app", prog, "--label", f"link_rate={rate}", "--polls",
+    steps.append(["predict", "trace", "--trace", f"{apps}/{prog}-shm-{np}r", "--platform", f"{{work}}/p{nodes}-{rate}.xml",
+                  "--ranks-per-node", str(np // nodes), "--app", prog, "--label", f"link_rate={rate}", "--polls",
                   "--out", f"{{work}}/t{nodes}-{rate}.csv"])
     predicted.append(f"{{work}}/t{nodes}-{rate}.csv")
 case = {
-    "title": f"Held-out trace replay, batch {batch}: {prog}, 4 ranks on 2 and 4 testbed nodes at 1 Gbit/s and 100 Mbit/s; "
-             f"trace recorded on shared memory ({apps}/{prog}-shm-4r), platforms by calibrate --traces of each "
+    "title": f"Held-out trace replay, batch {batch}: {prog}, {np} ranks on "
+             + ("2 and 4 testbed nodes" if np == 4 else "2 testbed nodes, one rank per node,")
+             + f" at 1 Gbit/s and 100 Mbit/s; trace recorded on shared memory ({apps}/{prog}-shm-{np}r), platforms by calibrate --traces of each "
              f"configuration's own suite (docs/trace.md, 'Validation cases')",
     "steps": steps,
     "predicted": predicted,
@@ -53,7 +61,7 @@ case = {
     "tolerance": {"max_abs_rel_error": 0.2, "median_abs_rel_error": 0.1},
     "source": f"real runs of the unmodified program on the testbed, taken after the predictions were recorded "
               f"(validation/holdout/trace-{batch}-predicted-before-runs.csv; scripts/real-runs/collect-trace-apps.sh, "
-              f"5 repeats per configuration, medians); inputs: {s2g}, {s2m}, {s4g}, {s4m}, {intra}, {apps} only; "
+              f"5 repeats per configuration, medians); inputs: {', '.join(x for x in (s2g, s2m, s4g, s4m, intra, apps) if x)} only; "
               f"run times are only compared against",
 }
 tmp = out + ".tmp"
