@@ -78,6 +78,9 @@ final class PredictTraceCommand implements Callable<Integer> {
         if (binding != null) {
             spec.commandLine().getErr().println(binding);
         }
+        for (String note : io.scalecast.app.replay.SharedCoreNote.of(trace, platform, k)) {
+            spec.commandLine().getErr().println(note);
+        }
         TracePredictor.Prediction p = TracePredictor.predict(c, e);
         PrintWriter w = spec.commandLine().getOut();
         print(w, p, s);

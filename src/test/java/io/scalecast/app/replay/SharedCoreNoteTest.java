@@ -1,0 +1,56 @@
+package io.scalecast.app.replay;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** predict trace's notes where a replay is known not to hold: ranks sharing a core, and a folded recording. */
+class SharedCoreNoteTest {
+    @Test
+    void ranksSharingACoreGetANoteAndRanksWithACoreEachDoNot(@TempDir Path dir) throws IOException {
+        Path trace = trace(dir, "shared memory: 2 ranks on this host's 2 cores");
+        Path one = platform(dir.resolve("one.xml"), 1);
+        Path two = platform(dir.resolve("two.xml"), 2);
+        assertEquals(List.of(), SharedCoreNote.of(trace, one, 1));
+        assertEquals(List.of(), SharedCoreNote.of(trace, two, 2));
+        List<String> notes = SharedCoreNote.of(trace, one, 2);
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).startsWith("note: 2 ranks share each host's 1 core(s)"), notes.get(0));
+        assertTrue(SharedCoreNote.of(trace, two, 4).get(0).startsWith("note: 4 ranks share each host's 2 core(s)"));
+    }
+
+    @Test
+    void aFoldedRecordingGetsANoteOnAnyPlatform(@TempDir Path dir) throws IOException {
+        Path trace = trace(dir, "shared memory: 4 ranks on this host's 2 cores (folded)");
+        List<String> notes = SharedCoreNote.of(trace, platform(dir.resolve("p.xml"), 1), 1);
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).contains("folded onto fewer cores (shared memory: 4 ranks on this host's 2 cores (folded))"),
+                notes.get(0));
+    }
+
+    @Test
+    void aTraceWithoutTraceJsonGetsNoFoldingNote(@TempDir Path dir) throws IOException {
+        Path trace = Files.createDirectories(dir.resolve("imported"));
+        assertEquals(List.of(), SharedCoreNote.of(trace, platform(dir.resolve("p.xml"), 1), 1));
+    }
+
+    private static Path trace(Path dir, String placement) throws IOException {
+        Path t = Files.createDirectories(dir.resolve("t"));
+        Files.writeString(t.resolve("trace.json"), "{\"ranks\": 2, \"placement\": \"" + placement + "\"}\n");
+        return t;
+    }
+
+    private static Path platform(Path f, int cores) throws IOException {
+        Files.writeString(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                + "<platform version=\"4.1\">\n  <cluster id=\"c\" prefix=\"c-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" core=\""
+                + cores + "\" bw=\"125MBps\" lat=\"20us\"/>\n</platform>\n");
+        return f;
+    }
+}
