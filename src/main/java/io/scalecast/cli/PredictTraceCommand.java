@@ -78,7 +78,7 @@ final class PredictTraceCommand implements Callable<Integer> {
         if (binding != null) {
             spec.commandLine().getErr().println(binding);
         }
-        for (String note : io.scalecast.app.replay.SharedCoreNote.of(trace, platform, k)) {
+        for (String note : io.scalecast.app.replay.SharedCoreNote.of(t.meta(), platform, k)) {
             spec.commandLine().getErr().println(note);
         }
         TracePredictor.Prediction p = TracePredictor.predict(c, e);

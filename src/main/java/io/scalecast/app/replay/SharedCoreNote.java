@@ -1,13 +1,8 @@
 package io.scalecast.app.replay;
 
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 import io.scalecast.platform.PlatformFile;
 import io.scalecast.trace.ti.TraceMeta;
-import io.scalecast.util.AtomicFiles;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +18,12 @@ public final class SharedCoreNote {
     private SharedCoreNote() {
     }
 
-    /** The notes for replaying {@code traceDir} with {@code ranksPerNode} ranks per host of {@code platform}; may be empty. */
-    public static List<String> of(Path traceDir, Path platform, int ranksPerNode) {
+    /**
+     * The notes for replaying a trace whose trace.json is {@code meta} with {@code ranksPerNode} ranks per host of
+     * {@code platform}; may be empty. The recording's placement is trace.json's {@code placement} (none in an imported
+     * SMPI trace).
+     */
+    public static List<String> of(TraceMeta meta, Path platform, int ranksPerNode) {
         List<String> notes = new ArrayList<>();
         int cores = PlatformFile.coresPerHost(platform);
         if (ranksPerNode > cores) {
@@ -33,24 +32,12 @@ public final class SharedCoreNote {
                     + " replays have missed real runs by far more than where each rank has a core (docs/trace.md, 'How close a"
                     + " replay comes')", ranksPerNode, cores));
         }
-        String placement = placement(traceDir);
+        String placement = meta.provenance().getOrDefault("placement", "");
         if (placement.contains("folded")) {
             notes.add("note: the trace was recorded with ranks folded onto fewer cores (" + placement + "): its bursts are"
                     + " CPU time, so a rank's compute is right, but the time the folded ranks spent taking turns is not in"
                     + " the trace (docs/trace.md, 'Folding')");
         }
         return notes;
-    }
-
-    /** trace.json's {@code placement}, or "" when the file or the field is missing (an imported SMPI trace). */
-    private static String placement(Path traceDir) {
-        Path f = traceDir.resolve(TraceMeta.FILE);
-        if (!Files.isRegularFile(f)) {
-            return "";
-        }
-        JsonElement e = JsonParser.parseString(AtomicFiles.read(f));
-        JsonObject o = e.isJsonObject() ? e.getAsJsonObject() : new JsonObject();
-        JsonElement p = o.get("placement");
-        return p != null && p.isJsonPrimitive() ? p.getAsString() : "";
     }
 }

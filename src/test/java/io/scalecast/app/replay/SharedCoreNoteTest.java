@@ -1,5 +1,6 @@
 package io.scalecast.app.replay;
 
+import io.scalecast.trace.ti.TraceMeta;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SharedCoreNoteTest {
     @Test
     void ranksSharingACoreGetANoteAndRanksWithACoreEachDoNot(@TempDir Path dir) throws IOException {
-        Path trace = trace(dir, "shared memory: 2 ranks on this host's 2 cores");
+        TraceMeta trace = trace(dir, "shared memory: 2 ranks on this host's 2 cores");
         Path one = platform(dir.resolve("one.xml"), 1);
         Path two = platform(dir.resolve("two.xml"), 2);
         assertEquals(List.of(), SharedCoreNote.of(trace, one, 1));
@@ -28,7 +29,7 @@ class SharedCoreNoteTest {
 
     @Test
     void aFoldedRecordingGetsANoteOnAnyPlatform(@TempDir Path dir) throws IOException {
-        Path trace = trace(dir, "shared memory: 4 ranks on this host's 2 cores (folded)");
+        TraceMeta trace = trace(dir, "shared memory: 4 ranks on this host's 2 cores (folded)");
         List<String> notes = SharedCoreNote.of(trace, platform(dir.resolve("p.xml"), 1), 1);
         assertEquals(1, notes.size(), notes.toString());
         assertTrue(notes.get(0).contains("folded onto fewer cores (shared memory: 4 ranks on this host's 2 cores (folded))"),
@@ -36,15 +37,15 @@ class SharedCoreNoteTest {
     }
 
     @Test
-    void aTraceWithoutTraceJsonGetsNoFoldingNote(@TempDir Path dir) throws IOException {
-        Path trace = Files.createDirectories(dir.resolve("imported"));
-        assertEquals(List.of(), SharedCoreNote.of(trace, platform(dir.resolve("p.xml"), 1), 1));
+    void aTraceWithoutAPlacementGetsNoFoldingNote(@TempDir Path dir) throws IOException {
+        // an SMPI trace imported by 'scalecast import ti': its trace.json names no placement
+        Path f = Files.writeString(dir.resolve("trace.json"), "{\"ranks\": 2, \"source\": \"smpi\"}\n");
+        assertEquals(List.of(), SharedCoreNote.of(TraceMeta.read(f), platform(dir.resolve("p.xml"), 1), 1));
     }
 
-    private static Path trace(Path dir, String placement) throws IOException {
-        Path t = Files.createDirectories(dir.resolve("t"));
-        Files.writeString(t.resolve("trace.json"), "{\"ranks\": 2, \"placement\": \"" + placement + "\"}\n");
-        return t;
+    private static TraceMeta trace(Path dir, String placement) throws IOException {
+        Path f = Files.writeString(dir.resolve("trace.json"), "{\"ranks\": 2, \"placement\": \"" + placement + "\"}\n");
+        return TraceMeta.read(f);
     }
 
     private static Path platform(Path f, int cores) throws IOException {
