@@ -45,16 +45,21 @@ public final class Stats {
         return s[lo] + (h - lo) * (s[hi] - s[lo]);
     }
 
-    /** (max − min) / median: the relative spread of repeated measurements. */
+    /**
+     * (max − min) / |median|: the relative spread of repeated measurements. The median's size, not its sign, scales
+     * the range, so quantities that straddle zero (a cost per call found by subtracting two timings) read as widely
+     * spread rather than as a negative spread that passes any target.
+     */
     public static double relativeSpread(double[] values) {
         double lo = Arrays.stream(values).min().orElse(Double.NaN);
         double hi = Arrays.stream(values).max().orElse(Double.NaN);
-        return (hi - lo) / median(values);
+        return (hi - lo) / Math.abs(median(values));
     }
 
     /**
      * {@link #relativeSpread} without the value farthest from the median when there are four or more (one stray launch
-     * does not make a whole set of repeats look noisy); 0 for fewer than two values.
+     * does not make a whole set of repeats look noisy); 0 for fewer than two values. Scaled by the median's size, as
+     * {@link #relativeSpread}: never negative.
      */
     public static double robustSpread(Collection<Double> values) {
         double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
@@ -71,7 +76,7 @@ public final class Stats {
                 hi--;
             }
         }
-        return (v[hi] - v[lo]) / med;
+        return (v[hi] - v[lo]) / Math.abs(med);
     }
 
     /** The largest absolute value; 0 for none. */
