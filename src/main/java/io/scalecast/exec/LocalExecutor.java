@@ -94,10 +94,16 @@ public final class LocalExecutor implements Executor {
         }
         CommandTask c = (CommandTask) t;
         Path logs = Path.of(c.logDir());
+        // a task that starts after an interrupt must not create its log folder (and with it the scratch folder the
+        // interrupt's cleanup just removed): under the commit lock, which the interrupt holds from before its cleanups
+        Interrupts.commitLock().lock();
         try {
+            Interrupts.parkIfInterrupted();
             Files.createDirectories(logs);
         } catch (IOException e) {
             throw ScalecastException.failure("cannot create " + logs + ": " + e.getMessage(), e);
+        } finally {
+            Interrupts.commitLock().unlock();
         }
         for (int i = 0; i < c.steps().size(); i++) {
             Path out = logs.resolve("step-" + (i + 1) + ".out");

@@ -55,6 +55,22 @@ public final class Interrupts {
         return COMMIT;
     }
 
+    /**
+     * Where work is about to create something the interrupt's cleanups would have removed (a sweep task's log folder
+     * inside a scratch folder): once interrupted, this thread waits here for the halt instead of going on, so nothing
+     * is created after the cleanups ran. Call it while holding {@link #commitLock()}, which the interrupt takes before
+     * its cleanups, so the check and the creation cannot straddle them.
+     */
+    public static void parkIfInterrupted() {
+        while (interrupted && Thread.currentThread() != stopper) {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                // keep waiting: the stopper halts the process
+            }
+        }
+    }
+
     /** A registered cleanup; {@link #close()} removes it (the work finished normally). */
     public static final class Registration implements AutoCloseable {
         private final Runnable action;
