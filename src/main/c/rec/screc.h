@@ -12,7 +12,8 @@
 /* tag of the point-to-point messages a sub-communicator collective is written as */
 #define SCREC_COLL_TAG 32123
 
-/* called on entry / exit of every wrapped call; enter() returns 0 when nested (not recorded) */
+/* called on entry / exit of every wrapped call; enter() returns 0 when nested (not recorded); it reads the clocks
+ * before any bookkeeping and exit() reads them last (docs/trace.md); a NULL name is not counted */
 int screc_enter(const char *name);
 void screc_exit(void);
 /* a call counted as unsupported (also counted in counts) */
