@@ -171,6 +171,8 @@ void screc_fill(long id, const char *fmt, ...) {
     va_end(ap);
 }
 
+void screc_drop(long id) { S.off[id] = -2; }
+
 int screc_world_rank(void) { return S.rank; }
 int screc_world_size(void) { return S.size; }
 
@@ -370,7 +372,7 @@ static void write_files(int complete) {
     FILE *f = open_out("ti");
     if (f) {
         for (long i = 0; i < S.lines; i++) {
-            if (S.off[i] < 0) { unfilled++; continue; } /* an irecv never completed */
+            if (S.off[i] < 0) { unfilled += S.off[i] == -1; continue; } /* an irecv never completed (-2: dropped) */
             fprintf(f, "%d %s\n", S.rank, S.buf + S.off[i]);
         }
         fclose(f);

@@ -24,6 +24,8 @@ void screc_emit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* reserves a line to be filled later (an irecv whose source is known at completion); returns its id */
 long screc_reserve(void);
 void screc_fill(long id, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* a reserved line that will never be filled and is not an irecv left incomplete (its call is counted otherwise) */
+void screc_drop(long id);
 /* emits several action lines separated by '\n' (a collective's plan) */
 void screc_emit_lines(const char *lines);
 
