@@ -137,6 +137,99 @@ class RecorderTest {
         assertEquals(8, u.get("MPI_Win_fence").getAsInt());
     }
 
+    /** A ring of 8 steps whose sends are freed unwaited (LAMMPS's nemd does so); "recv" frees a receive instead. */
+    static final String FREE_RING = """
+            #include <mpi.h>
+            #include <string.h>
+            int main(int argc, char **argv) {
+                MPI_Init(&argc, &argv);
+                int me, n;
+                char out[64], in[64];
+                memset(out, 1, sizeof out);
+                MPI_Comm_rank(MPI_COMM_WORLD, &me);
+                MPI_Comm_size(MPI_COMM_WORLD, &n);
+                MPI_Request q;
+                if (argc > 1 && strcmp(argv[1], "recv") == 0) {
+                    MPI_Irecv(in, 64, MPI_BYTE, (me + n - 1) % n, 9, MPI_COMM_WORLD, &q);
+                    MPI_Request_free(&q);
+                    MPI_Send(out, 64, MPI_BYTE, (me + 1) % n, 9, MPI_COMM_WORLD);
+                } else {
+                    for (int s = 0; s < 8; s++) {
+                        MPI_Isend(out, 64, MPI_BYTE, (me + 1) % n, s, MPI_COMM_WORLD, &q);
+                        MPI_Request_free(&q);
+                        MPI_Recv(in, 64, MPI_BYTE, (me + n - 1) % n, s, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                    }
+                }
+                MPI_Barrier(MPI_COMM_WORLD);
+                MPI_Finalize();
+                return 0;
+            }
+            """;
+
+    private Cli recordFreeRing(Path out, String mode) throws Exception {
+        Path src = tmp.resolve("free_ring.c");
+        Path exe = tmp.resolve("free_ring");
+        if (!Files.exists(exe)) {
+            Files.writeString(src, FREE_RING);
+            RecorderTestSupport.exec(tmp, "mpicc", "-O1", "-o", exe.toString(), src.toString());
+        }
+        return Cli.run("trace", "record", "--out", out.toString(), "--np", "4", "--rate", "1Gf", "--timeout", "120", "--",
+                exe.toString(), mode);
+    }
+
+    @Test
+    void freedSendRequestsAreWaitedForWhereFreedAndReplay() throws Exception {
+        Path out = tmp.resolve("free");
+        Cli c = recordFreeRing(out, "send");
+        assertEquals(0, c.exit, c.toString());
+        JsonObject meta = JsonParser.parseString(Files.readString(out.resolve("trace.json"))).getAsJsonObject();
+        assertTrue(meta.get("complete").getAsBoolean());
+        assertEquals(0, meta.getAsJsonObject("unsupported").size(), meta.toString());
+        assertEquals(4 * 8, meta.getAsJsonObject("counts").get("MPI_Request_free").getAsInt());
+        for (int r = 0; r < 4; r++) {
+            List<String> a = actions(Files.readAllLines(out.resolve("rank-" + r + ".ti")));
+            checkLinked(r, a);
+            int isends = 0;
+            for (int i = 0; i < a.size(); i++) {
+                if (a.get(i).startsWith("isend ")) {
+                    String[] w = a.get(i).split(" ");
+                    assertEquals("wait " + r + " " + w[1] + " " + w[2], a.get(i + 1), "rank " + r + ": the free waits: " + a);
+                    isends++;
+                }
+            }
+            assertEquals(8, isends, a.toString());
+        }
+        Path platform = cluster(tmp.resolve("free.xml"));
+        Cli p = Cli.run("predict", "trace", "--trace", out.toString(), "--platform", platform.toString());
+        assertEquals(0, p.exit, p.toString());
+        assertTrue(p.out.contains("predicted run time"), p.out);
+        if (RecorderTestSupport.onPath("smpirun")) {
+            Cli s = Cli.run("predict", "trace", "--trace", out.toString(), "--platform", platform.toString(), "--engine", "smpi");
+            assertEquals(0, s.exit, s.toString());
+            assertTrue(s.out.contains("predicted run time"), s.out);
+        }
+        RecorderTestSupport.replaysUnderSmpi(out, 4);
+    }
+
+    @Test
+    void aFreedReceiveRequestIsUnsupportedAndRefusedByReplay() throws Exception {
+        Path out = tmp.resolve("free-recv");
+        Cli c = recordFreeRing(out, "recv");
+        assertEquals(0, c.exit, c.toString());
+        assertTrue(c.out.contains("MPI_Request_free(receive) x4"), c.out);
+        Cli p = Cli.run("predict", "trace", "--trace", out.toString(), "--platform", cluster(tmp.resolve("free-recv.xml")).toString());
+        assertEquals(2, p.exit, p.toString());
+        assertTrue(p.err.contains("unsupported") && p.err.contains("MPI_Request_free(receive) x4"), p.err);
+    }
+
+    /** A 4-node cluster platform at 1 Gf, 125 MBps, 50 us. */
+    private static Path cluster(Path f) throws IOException {
+        Files.writeString(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                + "<platform version=\"4.1\">\n<cluster id=\"c\" prefix=\"node-\" suffix=\"\" radical=\"0-3\" speed=\"1Gf\" "
+                + "bw=\"125MBps\" lat=\"50us\"/>\n</platform>\n");
+        return f;
+    }
+
     @Test
     void aFailingProgramLeavesAnIncompleteTraceAndItsExitCode() throws IOException {
         Path out = tmp.resolve("fail");
