@@ -43,6 +43,8 @@ import java.nio.file.Path;
  *
  * @param binding             {@code core} or {@code none}: how the application's launch binds ranks to cores ({@code --binding});
  *                            null: read from the traces' launch lines ({@link LaunchBinding})
+ * @param beffLengths         b_eff per-length trace ({@code measure beff}): its 1-byte rings give the time of an exchange,
+ *                            and so the network stack's CPU per message ({@link ExchangeCheck}); or null
  *
  * <p>Build with {@link #builder()}: every field is optional there, unset numbers keep their documented default.</p>
  */
@@ -52,7 +54,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
                                  int beffProcs, long beffLmaxBytes, int beffRandomPatterns, int dgemmN, int dgemmRanksLoaded,
                                  double latencyAssumedSeconds, String latencyReason, Path swapTrace, Path iprobe, Path sendRelease,
                                  boolean noBurst, String mpiProfile, java.util.List<Path> variability, Path dgemmTraffic,
-                                 java.util.List<String> sources, String binding) {
+                                 java.util.List<String> sources, String binding, Path beffLengths) {
 
     public static Builder builder() {
         return new Builder();
@@ -86,6 +88,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         private java.util.List<Path> variability = java.util.List.of();
         private Path dgemmTraffic;
         private String binding;
+        private Path beffLengths;
         private final java.util.List<String> sources = new java.util.ArrayList<>();
 
         public Builder pingpong(Path v) { pingpong = v; return this; }
@@ -113,6 +116,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         public Builder variability(java.util.List<Path> v) { variability = v == null ? java.util.List.of() : v; return this; }
         public Builder dgemmTraffic(Path v) { dgemmTraffic = v; return this; }
         public Builder binding(String v) { binding = v; return this; }
+        public Builder beffLengths(Path v) { beffLengths = v; return this; }
         public Builder source(String line) { sources.add(line); return this; }
 
         public Path pingpong() { return pingpong; }
@@ -124,12 +128,14 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         public Path iprobe() { return iprobe; }
         public Path beff() { return beff; }
         public Path intraPingpong() { return intraPingpong; }
+        public Path beffLengths() { return beffLengths; }
 
         /** @throws IllegalArgumentException naming the option that is wrong */
         public CalibrationRequest build() {
             return new CalibrationRequest(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeed, nodes, coresPerNode, name,
                     eagerThreshold, note, beffProcs, beffLmax, beffRandom, dgemmN, dgemmLoaded, latencyAssumed, latencyReason, swapTrace,
-                    iprobe, sendRelease, noBurst, mpiProfile, variability, dgemmTraffic, java.util.List.copyOf(sources), binding);
+                    iprobe, sendRelease, noBurst, mpiProfile, variability, dgemmTraffic, java.util.List.copyOf(sources), binding,
+                    beffLengths);
         }
     }
 

@@ -105,6 +105,7 @@ public final class Calibrator {
         ExchangeCalibration exchange = MpiProperties.write(req, in, new MpiProperties.Fitted((long) eager.value(), eager.reason(), ovh, routeBw,
                 main.fit().segments().get(0).latencySeconds()), profile, fromProfile, props, warnings);
         BurstCalibration.write(main.fit(), tr.factors(), routeBw, props, warnings);
+        tr = networkCpu(req, in, main, tr, props, warnings);
         LaunchBinding.write(req.binding(), java.util.Arrays.asList(req.iprobe(), req.dgemm(), req.swapTrace(), req.sendRelease(), req.pingpong(),
                 req.dgemmTraffic()), props, warnings);
         CalibrationProvenance.write(req, in, exchange, beffPath, speed, backbone, props, warnings);
@@ -128,6 +129,25 @@ public final class Calibrator {
         }
         return new Calibration(req, model, main, intra, tr, loop, eager, speed, in.node(), backbone, ovh, match, beffPath,
                 List.copyOf(warnings));
+    }
+
+    /** {@code tr} with the network stack's CPU per message taken out of its latencies ({@link ExchangeCheck}), or as it is. */
+    private static SmpiTranslation networkCpu(CalibrationRequest req, CalibrationInputs in, PathFit main, SmpiTranslation tr,
+                                              Map<String, String> props, List<String> warnings) {
+        if (req.beffLengths() == null || req.nodes() < 2) {
+            return tr;
+        }
+        List<String> notUsed = new ArrayList<>();
+        ExchangeCheck x = in.swapSummary() != null ? null : ExchangeCheck.of(req.beffLengths(), main.fit(), req.nodes(), notUsed);
+        if (in.swapSummary() != null) {
+            notUsed.add(req.beffLengths() + ": not used beside a swap summary (its overheads already split a message between CPU and network)");
+        }
+        if (x == null) {
+            warnings.addAll(notUsed);
+            props.put("calibration.network-cpu", String.join("; ", notUsed));
+            return tr;
+        }
+        return x.apply(tr, props);
     }
 
     /** MPI software overheads: from the swap summary, else none (all of the latency stays in the network model). */

@@ -52,6 +52,9 @@ public final class TracesFolder {
                 CalibrationRequest.Builder::dgemmTraffic));
         INPUTS.put("beff", new Input("b_eff summary (backbone capacity)", "a non-blocking switch (FATPIPE backbone at the node-link bandwidth)",
                 CalibrationRequest.Builder::beff, CalibrationRequest.Builder::beff));
+        INPUTS.put("beff-lengths", new Input("b_eff per length (the time of a 1-byte exchange: the network stack's CPU per message)",
+                "a message between hosts costs its ranks' CPU only within the ping-pong's one-way time",
+                CalibrationRequest.Builder::beffLengths, CalibrationRequest.Builder::beffLengths));
     }
 
     private TracesFolder() {
@@ -133,6 +136,7 @@ public final class TracesFolder {
             case "intra-pingpong" -> "intra-pingpong";
             case "swap" -> "swap";
             case "dgemm-traffic" -> "dgemm-traffic";
+            case "beff-lengths" -> "beff-lengths";
             default -> role;
         };
     }
@@ -166,7 +170,7 @@ public final class TracesFolder {
             case "swap", "swap-summary" -> kind;
             case "dgemm" -> p.get("traffic") != null ? "dgemm-traffic" : kind;
             case "beff-summary" -> "beff";
-            case "beff" -> "-a b_eff per-length trace (calibrate --beff takes its summary: measure beff --summary-out)";
+            case "beff" -> "beff-lengths";
             case "summary" -> source.contains("sc_release") ? (recvDelay(probe) > 0
                     ? "-a delayed-receiver release trace (it checks the release model)" : "release")
                     : source.contains("sc_iprobe") || probe.contains("--poll-probe") ? "iprobe" // sc_treecode's in-walk form too

@@ -46,6 +46,11 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--beff", paramLabel = "B.csv", description = "b_eff trace: backbone capacity is chosen so simulated b_eff matches it.")
     Path beff;
 
+    @Option(names = "--beff-lengths", paramLabel = "B.csv", description = "b_eff per-length trace (measure beff): its 1-byte rings"
+            + " time an exchange; where that is over 1.05 times the ping-pong's one-way time, the network stack's CPU per message"
+            + " between hosts goes into the platform (mpi.net-recv-s, mpi.net-send-tail-s; docs/simulated-mpi.md). --traces finds it.")
+    Path beffLengths;
+
     @Option(names = "--swap-summary", paramLabel = "S.csv", description = "PSTSWM swap summary (swap-summary schema): send/receive overheads (o_s + o_r = (T1024-T512)/512 of the unordered"
                     + " non-overlapped rows) for the simulated MPI layer; without --pingpong also the path bandwidth (from 2V/T).")
     Path swapSummary;
@@ -145,7 +150,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     .dgemmN(dgemmN).dgemmLoaded(dgemmLoaded)
                     .latencyAssumed(latencyAssumed == null ? Double.NaN : Units.forOption("--latency-assumed", () -> Units.parseSeconds(latencyAssumed)), latencyReason)
                     .swapTrace(swapTrace).iprobe(iprobe).sendRelease(sendRelease).noBurst(noBurst).mpiProfile(mpi)
-                    .variability(variability).dgemmTraffic(dgemmTraffic).binding(binding);
+                    .variability(variability).dgemmTraffic(dgemmTraffic).binding(binding).beffLengths(beffLengths);
             if (traces != null) {
                 TracesFolder.fill(traces, b);
             }

@@ -110,6 +110,9 @@ public record NetworkFactors(List<FactorStep> steps) {
         }
         for (String item : value.split(";")) {
             String[] kv = item.trim().split(":");
+            if (kv.length != 2) {
+                throw new IllegalArgumentException("network factor \"" + item + "\": expected SIZE:FACTOR");
+            }
             try {
                 out.add(new Item(Long.parseLong(kv[0].trim()), Double.parseDouble(kv[1].trim())));
             } catch (RuntimeException e) {

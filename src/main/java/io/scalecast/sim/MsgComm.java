@@ -15,7 +15,8 @@ import java.util.Map;
  * receive charges the receiver {@code o_r + s·o_r'} after the data has arrived (at its wait). A
  * user's {@code isend}/{@code irecv} charge the nonblocking overheads {@code o_is}/{@code o_ir}
  * instead (equal to o_s/o_r unless calibrated apart, as a PSTSWM swap summary does); blocking
- * calls, {@code sendrecv} and collectives charge o_s/o_r.
+ * calls, {@code sendrecv} and collectives charge o_s/o_r. Messages between hosts also charge the network stack's CPU
+ * ({@link NetworkCpu}): the sender's tail after an eager message left, the receiver's step at its wait.
  * Tags must be non-negative; negative tags are reserved for collectives.
  */
 final class MsgComm implements Comm {
@@ -163,6 +164,9 @@ final class MsgComm implements Comm {
             SimCounters.add(SimCounters.Kind.DSEND);
             world.kernel().dsend(world.eager().target(mb, dstWorld, bytes, false), bytes, world.wireBytes(worldRanks[rank], dstWorld, bytes));
             world.eager().sent(mb, dstWorld, bytes);
+            if (world.remote(worldRanks[rank], dstWorld)) {
+                busy(world.netCpu.sendTailSeconds()); // after the message left: it delays the sender only
+            }
             return MsgRequest.sent(this, bytes);
         }
         boolean detached = c.releasesSenderEarly(bytes);
@@ -178,7 +182,7 @@ final class MsgComm implements Comm {
 
     MsgRequest irecv0(int src, int tag) {
         String mb = world.nextRecvMailbox(id, worldRanks[src], worldRanks[rank], tag);
-        return MsgRequest.recv(this, world, mb, world.claim(mb, worldRanks[rank]));
+        return MsgRequest.recv(this, world, mb, world.claim(mb, worldRanks[rank])).remote(world.remote(worldRanks[src], worldRanks[rank]));
     }
 
     @Override
@@ -188,7 +192,8 @@ final class MsgComm implements Comm {
         }
         if (r.awaitTransfer() && r.isReceive()) {
             MpiConfig c = config();
-            busy((r.userIrecv() ? c.irecvOverheadSeconds() : c.recvOverheadSeconds()) + r.bytes() * c.recvOverheadPerByteSeconds());
+            busy((r.userIrecv() ? c.irecvOverheadSeconds() : c.recvOverheadSeconds()) + r.bytes() * c.recvOverheadPerByteSeconds()
+                    + (r.remote() ? world.netCpu.recvSeconds(r.bytes()) : 0));
         }
     }
 

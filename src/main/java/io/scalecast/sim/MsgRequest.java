@@ -22,6 +22,8 @@ final class MsgRequest implements Request {
     private boolean completed;
     /** Posted by a user's MPI_Irecv (charged o_ir at its wait) rather than MPI_Recv or a collective (o_r). */
     private boolean userIrecv;
+    /** A receive whose message comes from another host (charged {@link NetworkCpu#recvSeconds} at its wait). */
+    private boolean remote;
 
     private MsgRequest(MsgComm owner, boolean receive, Kernel.Transfer comm, Delivery delivery, long bytes) {
         this(owner, receive, comm, delivery, bytes, null, null);
@@ -75,6 +77,15 @@ final class MsgRequest implements Request {
 
     boolean userIrecv() {
         return userIrecv;
+    }
+
+    MsgRequest remote(boolean fromAnotherHost) {
+        remote = fromAnotherHost;
+        return this;
+    }
+
+    boolean remote() {
+        return remote;
     }
 
     MsgComm owner() {

@@ -65,6 +65,7 @@ final class MsgWorld {
     /** {@link MpiConfig#FIRST_EXCHANGE_IDLE}, or −1: serialized lines always take turns. */
     private final double firstExchangeIdle;
     private final EagerDelivery eager;
+    final NetworkCpu netCpu; // the network stack's CPU per message between hosts
     private int ranksDone;
 
     MsgWorld(SimJob job, int ranks, Skeleton skeleton) {
@@ -76,6 +77,7 @@ final class MsgWorld {
         this.hostOfRank = Placement.place(ranks, job.hosts().size(), job.params());
         this.eager = new EagerDelivery(state, hostOfRank);
         this.loopback = LoopbackTime.of(job.params(), factors);
+        this.netCpu = NetworkCpu.of(job.params());
         this.firstExchangeIdle = MpiConfig.firstExchangeIdle(job.params());
         this.bursts = BurstBucket.of(job.params(), factors, job.hosts().size());
         this.machineOfRank = new int[ranks];
@@ -157,6 +159,11 @@ final class MsgWorld {
 
     int hostOfWorldRank(int worldRank) {
         return hostOfRank[worldRank];
+    }
+
+    /** Whether a message between these world ranks leaves its host (pays {@link NetworkCpu}). */
+    boolean remote(int worldA, int worldB) {
+        return machineOfRank[worldA] != machineOfRank[worldB];
     }
 
     MpiConfig config() {

@@ -51,7 +51,23 @@ public record SmpiOptions(List<String> cfg, List<String> notExpressed) {
         if (mpiProperties.containsKey(MpiConfig.FIRST_EXCHANGE_IDLE)) {
             not.add(MpiConfig.FIRST_EXCHANGE_IDLE + ": SMPI has no turns to take back to back");
         }
-        return new SmpiOptions(o.cfg(), List.copyOf(not));
+        List<String> cfg = new ArrayList<>(o.cfg());
+        io.scalecast.sim.NetworkCpu net = io.scalecast.sim.NetworkCpu.of(mpiProperties);
+        if (!net.recvSteps().isEmpty()) {
+            MpiConfig c = MpiConfig.fromProperties(mpiProperties);
+            StringBuilder or = new StringBuilder("smpi/or:");
+            for (var step : net.recvSteps()) {
+                or.append(or.length() > 8 ? ";" : "").append(step.sizeBytes()).append(':')
+                        .append(num(c.recvOverheadSeconds() + step.factor())).append(':').append(num(c.recvOverheadPerByteSeconds()));
+            }
+            cfg.replaceAll(x -> x.startsWith("smpi/or:") ? or.toString() : x);
+            not.add(io.scalecast.sim.NetworkCpu.RECV + ": SMPI charges the receive steps (smpi/or) to ranks of one host too");
+        }
+        if (net.sendTailSeconds() > 0) {
+            not.add(io.scalecast.sim.NetworkCpu.SEND_TAIL + " " + net.sendTailSeconds() + ": SMPI has no sender CPU after an eager"
+                    + " message left");
+        }
+        return new SmpiOptions(List.copyOf(cfg), List.copyOf(not));
     }
 
     public static SmpiOptions of(MpiConfig c) {
