@@ -26,9 +26,14 @@ public final class RecordingMeta {
     public static final String FILE = "trace.json";
     static final String NEVER_COMPLETED = "MPI_Irecv(never completed)";
 
-    /** One rank's summary. */
+    /**
+     * One rank's summary; {@code leakCpuSeconds} is the recorder's own CPU per call that its clock reads still report
+     * (measured at MPI_Init) and {@code leakTakenCpuSeconds} what was taken off the bursts for it (0 from a recorder
+     * before that measurement).
+     */
     public record Rank(int rank, boolean complete, double cpuSeconds, double wallSeconds, double spanSeconds,
-                       long events, long unfilled, Map<String, Long> counts, Map<String, Long> unsupported) {
+                       long events, long unfilled, Map<String, Long> counts, Map<String, Long> unsupported,
+                       double leakCpuSeconds, double leakTakenCpuSeconds) {
     }
 
     private final List<Rank> ranks;
@@ -72,7 +77,8 @@ public final class RecordingMeta {
             }
         }
         return new Rank((int) num(f, kv, "rank"), num(f, kv, "complete") == 1, num(f, kv, "cpu_s"), num(f, kv, "wall_s"),
-                num(f, kv, "span_s"), (long) num(f, kv, "events"), (long) num(f, kv, "unfilled"), counts, unsupported);
+                num(f, kv, "span_s"), (long) num(f, kv, "events"), (long) num(f, kv, "unfilled"), counts, unsupported,
+                kv.containsKey("leak_cpu_s") ? num(f, kv, "leak_cpu_s") : 0, kv.containsKey("leak_taken_cpu_s") ? num(f, kv, "leak_taken_cpu_s") : 0);
     }
 
     private static long parseLong(Path f, int line, String s) {
@@ -162,6 +168,8 @@ public final class RecordingMeta {
             m.put("span_s", round(r.spanSeconds()));
             m.put("events", r.events());
             m.put("finalized", r.complete());
+            m.put("recorder_leak_cpu_s", round(r.leakCpuSeconds()));
+            m.put("recorder_leak_taken_cpu_s", round(r.leakTakenCpuSeconds()));
             per.add(m);
         }
         o.put("per_rank", per);
