@@ -21,4 +21,15 @@ class SmpiOptionsTest {
         assertEquals(1, testbed.notExpressed().stream().filter(s -> s.startsWith("mpi.rendezvous-first-exchange-idle-s: SMPI")).count());
         assertTrue(testbed.notExpressed().stream().anyMatch(s -> s.startsWith("mpi.rendezvous-exchange serialized")));
     }
+
+    @Test
+    void theNetworkStacksReceiveStepsGoIntoSmpiOrAndTheTailIsNamedAsNotExpressed() {
+        SmpiOptions o = SmpiOptions.of(Map.of("mpi.eager-threshold-bytes", "65535", "mpi.recv-overhead-s", "1e-06",
+                "mpi.net-recv-s", "0:3e-06;4112:0", "mpi.net-send-tail-s", "3e-06"));
+        assertTrue(o.cfg().contains("smpi/or:0:4.00000000000e-06:0;4112:1.00000000000e-06:0"), o.cfg().toString());
+        assertEquals(1, o.cfg().stream().filter(s -> s.startsWith("smpi/or:")).count());
+        assertTrue(o.notExpressed().stream().anyMatch(s -> s.startsWith("mpi.net-send-tail-s 3.0E-6: SMPI")), o.notExpressed().toString());
+        SmpiOptions none = SmpiOptions.of(Map.of("mpi.eager-threshold-bytes", "65535"));
+        assertTrue(none.cfg().contains("smpi/or:0:0:0") && none.notExpressed().stream().noneMatch(s -> s.contains("net-")));
+    }
 }
