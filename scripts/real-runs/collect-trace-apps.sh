@@ -20,6 +20,11 @@
 #   treecode-smooth40k  sc_treecode, 40000 smooth particles (seed 3), 2 steps, --wait yield
 #   lammps-friction     Debian's LAMMPS, its examples/friction/in.friction (2d LJ friction, 20000 short steps)
 #   lammps-micelle      Debian's LAMMPS, its examples/micelle/in.micelle (2d bead-spring micelles, 2 x 1000 steps)
+# and, for held-out batch b4 (NP=2; recorded with the recorder's clock fix and MPI_Request_free of sends), four more:
+#   treecode-clustered50k  sc_treecode, 50000 clustered particles (seed 4), 2 steps, --wait yield
+#   lammps-obstacle     Debian's LAMMPS, its examples/obstacle/in.obstacle (2d LJ flow around an obstacle)
+#   lammps-flow         Debian's LAMMPS, its examples/flow/in.flow.pois (2d Poiseuille flow)
+#   lammps-nemd         Debian's LAMMPS, its examples/nemd/in.nemd (non-equilibrium MD; frees its send requests)
 # NP=N runs N ranks (default 4): traces in APPS/<prog>-shm-<N>r, N/nodes ranks per node.
 # Raw: traces/raw/trace-apps/<nodes>n-<rate>/<prog>-r<REP>.txt; tables: validation/trace-<prog>/measured.csv.
 # Usage: scripts/real-runs/collect-trace-apps.sh [record] [runs] [tables]   (default: all three)
@@ -55,13 +60,17 @@ esac
 case " $PROGS " in *" treecode-smooth40k "*)
   [ -s "$IN/smooth40000-s3.bin" ] || "$SC" treecode particles --n 40000 --distribution smooth --seed 3 --out "$IN/smooth40000-s3.bin" >&2 ;;
 esac
+case " $PROGS " in *" treecode-clustered50k "*)
+  [ -s "$IN/clustered50000-s4.bin" ] || "$SC" treecode particles --n 50000 --distribution clustered --seed 4 --out "$IN/clustered50000-s4.bin" >&2 ;;
+esac
 case " $PROGS " in *" lammps"*)
   # Debian's LAMMPS (its example inputs come with the package); installed here when missing, as root
   [ -s /usr/share/lammps/examples/melt/in.melt ] || { log "installing Debian's lammps (lmp and its examples)"; DEBIAN_FRONTEND=noninteractive apt-get install -y -q lammps >&2; }
   cp /usr/share/lammps/examples/melt/in.melt "$IN/in.melt"; cp /usr/share/lammps/examples/crack/in.crack "$IN/in.crack"
   cp /usr/share/lammps/examples/friction/in.friction "$IN/in.friction"; cp /usr/share/lammps/examples/micelle/data.micelle "$IN/data.micelle"
   # in.micelle reads its data file from the working folder: the copy names it by its full path
-  sed "s|data.micelle|$IN/data.micelle|" /usr/share/lammps/examples/micelle/in.micelle > "$IN/in.micelle" ;;
+  sed "s|data.micelle|$IN/data.micelle|" /usr/share/lammps/examples/micelle/in.micelle > "$IN/in.micelle"
+  cp /usr/share/lammps/examples/obstacle/in.obstacle /usr/share/lammps/examples/flow/in.flow.pois /usr/share/lammps/examples/nemd/in.nemd "$IN/" ;;
 esac
 prog_cmd() {
   case "$1" in
@@ -74,7 +83,11 @@ prog_cmd() {
     treecode-smooth40k) echo "$PROBES/sc_treecode $IN/smooth40000-s3.bin --steps 2 --wait yield" ;;
     lammps-friction) echo "/usr/bin/lmp -in $IN/in.friction -log none -screen none" ;;
     lammps-micelle) echo "/usr/bin/lmp -in $IN/in.micelle -log none -screen none" ;;
-    *) echo "collect-trace-apps: unknown program $1 (treecode, lammps, pingpong, treecode-clustered, lammps-crack, pingpong-1mib, treecode-smooth40k, lammps-friction, lammps-micelle)" >&2; exit 2 ;;
+    treecode-clustered50k) echo "$PROBES/sc_treecode $IN/clustered50000-s4.bin --steps 2 --wait yield" ;;
+    lammps-obstacle) echo "/usr/bin/lmp -in $IN/in.obstacle -log none -screen none" ;;
+    lammps-flow) echo "/usr/bin/lmp -in $IN/in.flow.pois -log none -screen none" ;;
+    lammps-nemd) echo "/usr/bin/lmp -in $IN/in.nemd -log none -screen none" ;;
+    *) echo "collect-trace-apps: unknown program $1 (treecode, lammps, pingpong, treecode-clustered, lammps-crack, pingpong-1mib, treecode-smooth40k, lammps-friction, lammps-micelle, treecode-clustered50k, lammps-obstacle, lammps-flow, lammps-nemd)" >&2; exit 2 ;;
   esac
 }
 for p in $PROGS; do prog_cmd "$p" > /dev/null || exit 2; done
