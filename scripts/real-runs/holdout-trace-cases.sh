@@ -82,20 +82,23 @@ if want record; then
     # both engines on the same platforms (docs/trace.md: SMPI's figure is the same step with --engine smpi, no --polls)
     mapfile -t ours < <("$ROOT/scripts/real-runs/case-steps.sh" "$dir" "$work/$p")
     mapfile -t theirs < <("$ROOT/scripts/real-runs/case-steps.sh" "$dir" "$work/$p-smpi" --engine smpi)
-    [ "${#ours[@]}" -gt 0 ] && [ "${#ours[@]}" = "${#theirs[@]}" ] || { echo "holdout-trace-cases: $p: a step failed" >&2; exit 1; }
+    # and scalecast's platform without the network stack's CPU (calibrate --no-network-cpu), beside it
+    mapfile -t bare < <(CAL_EXTRA=--no-network-cpu "$ROOT/scripts/real-runs/case-steps.sh" "$dir" "$work/$p-bare")
+    [ "${#ours[@]}" -gt 0 ] && [ "${#ours[@]}" = "${#theirs[@]}" ] && [ "${#ours[@]}" = "${#bare[@]}" ] \
+      || { echo "holdout-trace-cases: $p: a step failed" >&2; exit 1; }
     for i in "${!ours[@]}"; do
       python3 -c 'import csv,sys
 def rows(f): return list(csv.DictReader([l for l in open(f) if not l.startswith("#")]))
-for d, e in zip(rows(sys.argv[1]), rows(sys.argv[2])):
-    assert (d["nodes"], d["link_rate"]) == (e["nodes"], e["link_rate"])
-    print(",".join([sys.argv[3], d["nodes"], d["link_rate"], d["time_s"], e["time_s"]]))' "${ours[$i]}" "${theirs[$i]}" "$p" >> "$rows"
+for d, e, b in zip(rows(sys.argv[1]), rows(sys.argv[2]), rows(sys.argv[4])):
+    assert (d["nodes"], d["link_rate"]) == (e["nodes"], e["link_rate"]) == (b["nodes"], b["link_rate"])
+    print(",".join([sys.argv[3], d["nodes"], d["link_rate"], d["time_s"], e["time_s"], b["time_s"]]))' "${ours[$i]}" "${theirs[$i]}" "$p" "${bare[$i]}" >> "$rows"
     done
   done
   tmp="$OUT.tmp.$$"
   {
     echo "# kind: prediction-record"
-    echo "# source: scalecast $(git -C "$ROOT" rev-parse --short HEAD), predicted on $(date -u +%Y-%m-%dT%H:%M:%SZ) before any run of the batch was taken, by scripts/real-runs/holdout-trace-cases.sh (the steps of validation/holdout/trace-PROG-$BATCH/case.json; smpi_time_s: the same predict steps with --engine smpi and without --polls, SimGrid's smpireplaymain); the cases recompute these when validate runs"
-    echo "app,nodes,link_rate,predicted_time_s,smpi_time_s"
+    echo "# source: scalecast $(git -C "$ROOT" rev-parse --short HEAD), predicted on $(date -u +%Y-%m-%dT%H:%M:%SZ) before any run of the batch was taken, by scripts/real-runs/holdout-trace-cases.sh (the steps of validation/holdout/trace-PROG-$BATCH/case.json; smpi_time_s: the same predict steps with --engine smpi and without --polls, SimGrid's smpireplaymain; no_network_cpu_time_s: the same steps with calibrate --no-network-cpu); the cases recompute these when validate runs"
+    echo "app,nodes,link_rate,predicted_time_s,smpi_time_s,no_network_cpu_time_s"
     sort "$rows"
   } > "$tmp"
   mv "$tmp" "$OUT"

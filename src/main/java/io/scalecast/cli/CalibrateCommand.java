@@ -51,6 +51,11 @@ final class CalibrateCommand implements Callable<Integer> {
             + " between hosts goes into the platform (mpi.net-recv-s, mpi.net-send-tail-s; docs/simulated-mpi.md). --traces finds it.")
     Path beffLengths;
 
+    @Option(names = "--no-network-cpu", description = "Leave the network stack's CPU per message out even where a b_eff"
+            + " per-length trace shows it: every message costs its ranks' CPU only within the ping-pong's one-way time"
+            + " (a comparison: the platform as calibrated before that model).")
+    boolean noNetworkCpu;
+
     @Option(names = "--swap-summary", paramLabel = "S.csv", description = "PSTSWM swap summary (swap-summary schema): send/receive overheads (o_s + o_r = (T1024-T512)/512 of the unordered"
                     + " non-overlapped rows) for the simulated MPI layer; without --pingpong also the path bandwidth (from 2V/T).")
     Path swapSummary;
@@ -153,6 +158,12 @@ final class CalibrateCommand implements Callable<Integer> {
                     .variability(variability).dgemmTraffic(dgemmTraffic).binding(binding).beffLengths(beffLengths);
             if (traces != null) {
                 TracesFolder.fill(traces, b);
+            }
+            if (noNetworkCpu) {
+                if (beffLengths != null) {
+                    throw new IllegalArgumentException("--no-network-cpu with --beff-lengths: give one or the other");
+                }
+                b.beffLengths(null).source("b_eff per length: not used (--no-network-cpu)");
             }
             req = b.build();
         } catch (IllegalArgumentException e) {

@@ -100,5 +100,13 @@ class ExchangeCheckTest {
         Path one = tmp.resolve("one.xml");
         assertEquals(0, Cli.run("calibrate", "--traces", SUITE.toString(), "--nodes", "1", "--name", "one", "--out", one.toString()).exit);
         assertFalse(Files.readString(one).contains(NetworkCpu.RECV));
+        // --no-network-cpu: the platform as before the model, said so in its inputs
+        Path off = tmp.resolve("off.xml");
+        Cli r2 = Cli.run("calibrate", "--traces", SUITE.toString(), "--no-network-cpu", "--nodes", "2", "--name", "off", "--out", off.toString());
+        assertEquals(0, r2.exit, r2.toString());
+        assertFalse(Files.readString(off).contains(NetworkCpu.RECV));
+        assertTrue(r2.out.contains("b_eff per length: not used (--no-network-cpu)"), r2.out);
+        assertEquals(2, Cli.run("calibrate", "--traces", SUITE.toString(), "--no-network-cpu", "--beff-lengths",
+                SUITE.resolve("beff.csv").toString(), "--nodes", "2", "--name", "x", "--out", tmp.resolve("x.xml").toString()).exit);
     }
 }
