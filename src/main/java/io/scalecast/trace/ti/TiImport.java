@@ -15,7 +15,8 @@ import java.util.TreeMap;
 
 /**
  * An SMPI-recorded trace ({@code smpirun -trace-ti}: a list file and one file per rank) as a scalecast trace folder:
- * {@code rank-<r>.ti}, {@code traces.list} and {@code trace.json} with {@code source: smpi}. Every rank file is read
+ * {@code rank-<r>.ti} (a gzip-compressed one as {@code rank-<r>.ti.gz}, copied as it is), {@code traces.list} and
+ * {@code trace.json} with {@code source: smpi}. Every rank file is read
  * (streamed) and must parse before anything is written; all files are committed together.
  */
 public final class TiImport {
@@ -66,7 +67,7 @@ public final class TiImport {
         try (AtomicFiles.Outputs out = new AtomicFiles.Outputs()) {
             for (int r = 0; r < files.size(); r++) {
                 Path src = files.get(r);
-                String name = "rank-" + r + ".ti";
+                String name = "rank-" + r + ".ti" + (gzip(src) ? TiFiles.GZ : ""); // copied as it is, compressed or not
                 listText.append(name).append('\n');
                 out.file(outDir.resolve(name), tmp -> copy(src, tmp));
             }
@@ -75,6 +76,14 @@ public final class TiImport {
             out.commit();
         }
         return new Result(files.size(), actions, events);
+    }
+
+    private static boolean gzip(Path f) {
+        try {
+            return TiFiles.compressed(f);
+        } catch (IOException e) {
+            throw ScalecastException.badInput(f + ": cannot read: " + e.getMessage());
+        }
     }
 
     private static void copy(Path src, Path tmp) throws IOException {

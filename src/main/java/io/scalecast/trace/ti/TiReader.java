@@ -2,24 +2,29 @@ package io.scalecast.trace.ti;
 
 import io.scalecast.util.ScalecastException;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.RandomAccessFile;
+import java.io.InputStreamReader;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Streams one rank's TI file, one action at a time (a trace is never held in memory whole). A file is complete when
- * its last byte is a newline (SMPI's reader drops a last line without one) and its last action is {@code finalize}
- * (what SMPI's tracer and scalecast's recorder write at MPI_Finalize); anything else is reported as truncated.
+ * Streams one rank's TI file, one action at a time (a trace is never held in memory whole), plain or gzip-compressed
+ * ({@link TiFiles#open}). A file is complete when its last byte is a newline (SMPI's reader drops a last line without
+ * one) and its last action is {@code finalize} (what SMPI's tracer and scalecast's recorder write at MPI_Finalize);
+ * anything else is reported as truncated.
  */
 public final class TiReader implements AutoCloseable {
     private final Path file;
     private final String name;
     private final TiParser parser;
-    private final BufferedReader in;
-    private final boolean endsInNewline;
+    private final Reader in;
+    private final char[] buf = new char[1 << 16];
+    private final StringBuilder text = new StringBuilder();
+    private int pos;
+    private int end;
+    /** Whether the line just read ended in a newline (false only for a file's last line, when it has none). */
+    private boolean terminated = true;
     private int line;
     private TiAction last;
 
@@ -28,8 +33,7 @@ public final class TiReader implements AutoCloseable {
         this.name = file.toString();
         this.parser = new TiParser(name, rank, size);
         try {
-            this.endsInNewline = lastByteIsNewline(file);
-            this.in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+            this.in = new InputStreamReader(TiFiles.open(file), StandardCharsets.UTF_8.newDecoder());
         } catch (java.nio.file.NoSuchFileException e) {
             throw ScalecastException.badInput(name + ": no such rank file");
         } catch (IOException e) {
@@ -37,34 +41,22 @@ public final class TiReader implements AutoCloseable {
         }
     }
 
-    private static boolean lastByteIsNewline(Path file) throws IOException {
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
-            long n = f.length();
-            if (n == 0) {
-                return false;
-            }
-            f.seek(n - 1);
-            return f.read() == '\n';
-        }
-    }
-
     /** The next action, or null at the end of a complete file; bad or truncated input is {@code file:line: expected …}. */
     public TiAction next() {
-        String text;
         try {
-            while ((text = in.readLine()) != null) {
+            while (readLine()) {
                 line++;
                 TiAction a;
                 try {
-                    a = parser.parse(text, line);
+                    a = parser.parse(text.toString(), line);
                 } catch (ScalecastException e) {
-                    if (!endsInNewline && peekEnd()) {
+                    if (!terminated) {
                         throw truncated();
                     }
                     throw e;
                 }
                 if (a != null) {
-                    if (!endsInNewline && peekEnd()) {
+                    if (!terminated) {
                         throw truncated();
                     }
                     last = a;
@@ -72,9 +64,9 @@ public final class TiReader implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            throw ScalecastException.badInput(name, line, "cannot read: " + e.getMessage());
+            throw ScalecastException.badInput(name, line + 1, "cannot read: " + e.getMessage());
         }
-        if (!endsInNewline && line > 0) {
+        if (!terminated) {
             throw truncated();
         }
         if (last == null || last.kind() != TiAction.Kind.FINALIZE) {
@@ -85,11 +77,38 @@ public final class TiReader implements AutoCloseable {
         return null;
     }
 
-    private boolean peekEnd() throws IOException {
-        in.mark(2);
-        int c = in.read();
-        in.reset();
-        return c < 0;
+    /** The next line into {@link #text}, without its {@code \n} (or {@code \r\n}); false at the end of the file. */
+    private boolean readLine() throws IOException {
+        text.setLength(0);
+        boolean any = false;
+        while (true) {
+            if (pos == end) {
+                end = in.read(buf, 0, buf.length);
+                pos = 0;
+                if (end <= 0) {
+                    end = 0;
+                    if (any) {
+                        terminated = false;
+                    }
+                    return any;
+                }
+            }
+            any = true;
+            int start = pos;
+            while (pos < end && buf[pos] != '\n') {
+                pos++;
+            }
+            text.append(buf, start, pos - start);
+            if (pos < end) {
+                pos++;
+                int n = text.length();
+                if (n > 0 && text.charAt(n - 1) == '\r') {
+                    text.setLength(n - 1);
+                }
+                terminated = true;
+                return true;
+            }
+        }
     }
 
     private ScalecastException truncated() {
