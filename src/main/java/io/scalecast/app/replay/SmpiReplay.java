@@ -1,6 +1,7 @@
 package io.scalecast.app.replay;
 
 import io.scalecast.platform.PlatformFile;
+import io.scalecast.trace.ti.TiFiles;
 import io.scalecast.trace.ti.TiTrace;
 import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.Dirs;
@@ -19,7 +20,8 @@ import java.util.regex.Pattern;
 /**
  * The same trace replayed by SimGrid's own engine: {@code smpirun -replay LIST … smpireplaymain} on the same platform
  * XML, ranks placed as scalecast places them (block: rank r on host r / K), scalecast's MPI parameters mapped by
- * {@link SmpiOptions}. SMPI prints one figure, the simulated time from init to the last rank's end.
+ * {@link SmpiOptions}, gzip-compressed rank files decompressed into the command's scratch folder. SMPI prints one
+ * figure, the simulated time from init to the last rank's end.
  */
 public final class SmpiReplay {
     /** Where Debian's libsimgrid-dev puts SMPI's replay program. */
@@ -64,11 +66,7 @@ public final class SmpiReplay {
         }
         try {
             Path list = dir.resolve("traces.list");
-            StringBuilder l = new StringBuilder();
-            for (Path f : trace.rankFiles()) {
-                l.append(f.toAbsolutePath()).append('\n');
-            }
-            AtomicFiles.writeString(list, l.toString());
+            AtomicFiles.writeString(list, plainList(trace.rankFiles(), dir));
             Path hostfile = dir.resolve("hostfile");
             AtomicFiles.writeString(hostfile, hostfile(pf.hosts(), trace.ranks(), ranksPerNode));
             List<String> cmd = command(trace.ranks(), platform, hostfile, list, opts, extraCfg);
@@ -79,6 +77,28 @@ public final class SmpiReplay {
         } finally {
             Dirs.deleteTree(dir);
         }
+    }
+
+    /**
+     * The list SMPI replays: each rank file by its absolute path, a gzip-compressed one decompressed into {@code dir}
+     * first ({@code rank-<r>.ti}; SMPI's reader cannot read gzip), where the scratch folder's removal takes it.
+     */
+    static String plainList(List<Path> rankFiles, Path dir) {
+        StringBuilder l = new StringBuilder();
+        for (int r = 0; r < rankFiles.size(); r++) {
+            Path f = rankFiles.get(r);
+            try {
+                if (TiFiles.compressed(f)) {
+                    Path plain = dir.resolve("rank-" + r + ".ti");
+                    TiFiles.gunzip(f, plain);
+                    f = plain;
+                }
+            } catch (IOException e) {
+                throw ScalecastException.badInput(f + ": cannot read: " + e.getMessage());
+            }
+            l.append(f.toAbsolutePath()).append('\n');
+        }
+        return l.toString();
     }
 
     /** Rank r on host r / K, as {@code sim.Placement}'s block placement: each host named K times, in order. */
