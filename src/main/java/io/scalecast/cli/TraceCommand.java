@@ -9,6 +9,7 @@ import io.scalecast.trace.ti.ProgramCheck;
 import io.scalecast.trace.ti.RecordRate;
 import io.scalecast.trace.ti.RecordingMeta;
 import io.scalecast.trace.ti.Recorder;
+import io.scalecast.trace.ti.TracePack;
 import io.scalecast.util.ScalecastException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,10 +25,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** {@code scalecast trace record}: a time-independent trace of an unmodified MPI program (docs/trace.md). */
+/**
+ * {@code scalecast trace record}: a time-independent trace of an unmodified MPI program; {@code scalecast trace pack}:
+ * the same folder gzip-compressed in place (docs/trace.md).
+ */
 @Command(name = "trace", mixinStandardHelpOptions = true,
-        description = "Record MPI programs as SimGrid time-independent traces (docs/trace.md).",
-        subcommands = {TraceCommand.Record.class})
+        description = "Record MPI programs as SimGrid time-independent traces, and compress trace folders (docs/trace.md).",
+        subcommands = {TraceCommand.Record.class, TraceCommand.Pack.class})
 final class TraceCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -42,7 +46,7 @@ final class TraceCommand implements Runnable {
     static final class Record implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Option(names = "--out", required = true, description = "Folder to write (traces.list, rank-R.ti, trace.json);"
+        @Option(names = "--out", required = true, description = "Folder to write (traces.list, rank-R.ti, rank-R.bursts, trace.json);"
                 + " replaced whole at the end, an existing one only if it holds a trace.")
         Path out;
         @Option(names = "--np", defaultValue = "2", description = "MPI processes (default ${DEFAULT-VALUE}).")
@@ -61,6 +65,9 @@ final class TraceCommand implements Runnable {
         Path rateFrom;
         @Option(names = "--timeout", defaultValue = "3600", description = "Seconds before the run is killed (default ${DEFAULT-VALUE}).")
         long timeoutSeconds;
+        @Option(names = "--gzip", description = "Compress the folder at the end, as 'scalecast trace pack' does (rank files"
+                + " and .bursts as .gz, about a tenth of the size; every scalecast command reads them).")
+        boolean gzip;
         @Parameters(arity = "1..*", paramLabel = "PROGRAM", description = "The MPI program and its arguments (after --).")
         List<String> program;
 
@@ -102,7 +109,13 @@ final class TraceCommand implements Runnable {
             RecordRate r = RecordRate.resolve(rate, rateFrom, perNode);
             Recorder.Job job = new Recorder.Job(out, launch, placement, r, timeoutSeconds, exe, program.subList(1, program.size()),
                     MachineInfo.mpiVersion(launch), MachineInfo.host(), VersionProvider.VERSION);
-            return report(Recorder.record(job));
+            Recorder.Result res = Recorder.record(job);
+            TracePack.Result packed = gzip ? TracePack.pack(res.dir()) : null;
+            int code = report(res);
+            if (packed != null) {
+                Pack.print(spec.commandLine().getOut(), packed);
+            }
+            return code;
         }
 
         private int report(Recorder.Result res) {
@@ -125,6 +138,47 @@ final class TraceCommand implements Runnable {
                     res.dir(), res.stderrTail().isEmpty() ? "" : "; stderr: " + res.stderrTail());
             err.flush();
             return 1; // a runtime failure (exit codes: README); the program's own code is in the line and in trace.json
+        }
+    }
+
+    @Command(name = "pack", mixinStandardHelpOptions = true,
+            description = {"Compress trace folders in place (gzip, about a tenth of the size); every command reads them.",
+                    "",
+                    "Gzips every rank file (rank-R.ti -> rank-R.ti.gz) and its rank-R.bursts, and rewrites traces.list to"
+                            + " name the .gz files; trace.json stays plain. Every scalecast command reads a packed folder as"
+                            + " it reads the plain one, with the same results; predict trace --engine smpi decompresses a"
+                            + " copy into its scratch folder for SimGrid's replay, which cannot read gzip.",
+                    "",
+                    "The compressed files and the new list are written beside the old ones and moved into place"
+                            + " together, then the plain files are removed: on a failure the folder is left as it was"
+                            + " (each DIR is packed on its own). The same folder always packs to the same bytes (no time"
+                            + " stamp or name in the gzip header). A folder already packed is left alone.",
+                    "",
+                    "Unpack by hand: cd DIR && gunzip rank-*.gz && sed -i 's/\\.gz$//' traces.list"})
+    static final class Pack implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Parameters(arity = "1..*", paramLabel = "DIR", description = "Trace folders (traces.list, rank files, trace.json).")
+        List<Path> dirs;
+
+        @Override
+        public Integer call() {
+            PrintWriter o = spec.commandLine().getOut();
+            for (Path d : dirs) {
+                print(o, TracePack.pack(d));
+            }
+            return 0;
+        }
+
+        static void print(PrintWriter o, TracePack.Result r) {
+            if (r.packed() == 0) {
+                o.printf(Locale.ROOT, "%s: already packed (%d files gzip-compressed); nothing to do%n", r.dir(), r.compressed());
+            } else {
+                o.printf(Locale.ROOT, "packed %s: %d files gzip-compressed, %d -> %d bytes (%.1f %%)%s%n", r.dir(), r.packed(),
+                        r.bytesBefore(), r.bytesAfter(), r.bytesBefore() == 0 ? 100.0 : 100.0 * r.bytesAfter() / r.bytesBefore(),
+                        r.compressed() == 0 ? "" : "; " + r.compressed() + " already were");
+            }
+            o.flush();
         }
     }
 }
