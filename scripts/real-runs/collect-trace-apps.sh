@@ -26,6 +26,8 @@
 #   lammps-flow         Debian's LAMMPS, its examples/flow/in.flow.pois (2d Poiseuille flow)
 #   lammps-nemd         Debian's LAMMPS, its examples/nemd/in.nemd (non-equilibrium MD; frees its send requests)
 # NP=N runs N ranks (default 4): traces in APPS/<prog>-shm-<N>r, N/nodes ranks per node.
+# Traces are recorded with --gzip (rank files and bursts as .gz, about a tenth of the size: docs/trace.md, "Compressed
+# trace folders"), so a held-out batch's commit stays small; every scalecast command reads them as plain ones.
 # Raw: traces/raw/trace-apps/<nodes>n-<rate>/<prog>-r<REP>.txt; tables: validation/trace-<prog>/measured.csv.
 # Usage: scripts/real-runs/collect-trace-apps.sh [record] [runs] [tables]   (default: all three)
 # RATE_FROM=FILE records with --rate-from FILE (the dgemm trace or platform the validation cases calibrate from).
@@ -99,7 +101,7 @@ if want record; then
   for p in $PROGS; do
     lock "record $p"
     # shellcheck disable=SC2046
-    "$SC" trace record --out "$APPS/$p-shm-${NP}r" --np "$NP" ${RATE_FROM:+--rate-from "$RATE_FROM"} -- $(prog_cmd "$p") >&2
+    "$SC" trace record --out "$APPS/$p-shm-${NP}r" --np "$NP" --gzip ${RATE_FROM:+--rate-from "$RATE_FROM"} -- $(prog_cmd "$p") >&2
     unlock
   done
 fi
