@@ -41,6 +41,13 @@ PP="$ROOT/traces/local/pingpong-shm-2r.csv"
 C4="$ROOT/platforms/examples/cluster-4.xml"
 head -c 4096 /bin/ls > "$F/binary.csv"
 mkdir -p "$F/adir"
+# a packed trace (docs/trace.md, "Compressed trace folders") whose rank-1.ti.gz is cut short, and one whose list names
+# a .gz that is plain text
+mkdir -p "$F/gzcut" "$F/gzfake"; cp "$ROOT"/src/test/resources/ti/halo/{rank-*.ti,trace.json} "$F/gzcut/"
+cp "$F"/gzcut/* "$F/gzfake/"; gzip -n "$F"/gzcut/rank-*.ti; mv "$F/gzfake/rank-2.ti" "$F/gzfake/rank-2.ti.gz"
+printf 'rank-%d.ti.gz\n' 0 1 2 3 > "$F/gzcut/traces.list"; printf 'rank-%d.ti\n' 0 1 > "$F/gzfake/traces.list"
+printf 'rank-2.ti.gz\nrank-3.ti\n' >> "$F/gzfake/traces.list"
+head -c 300 "$F/gzcut/rank-1.ti.gz" > "$F/gzcut/cut" && mv "$F/gzcut/cut" "$F/gzcut/rank-1.ti.gz"
 printf '%s\n' '<?xml version="1.0"?>' '<platform version="4.1">' \
   '<cluster id="c" prefix="n" suffix="" radical="0-0" speed="1Gf" bw="125MBps" lat="20us"/>' '</platform>' > "$F/one-host.xml"
 printf '%s\n' '<?xml version="1.0"?>' '<platform version="4.1">' '<zone id="z" routing="Full">' \
@@ -209,10 +216,14 @@ bad predict 2 "$O/p.csv" predict trace --trace "$F/adir" --platform "$C4" --out 
 bad predict 2 "$O/p.csv" predict trace --trace "$ROOT/src/test/resources/ti/all-actions" --platform "$C4" --out "$O/p.csv"
 bad predict 2 "$O/p.csv" predict trace --trace "$ROOT/src/test/resources/ti/halo" --platform "$C4" --engine bogus --out "$O/p.csv"
 bad predict 2 "$O/p.csv" predict trace --trace "$ROOT/src/test/resources/ti/halo" --platform "$C4" --ranks-per-node 0 --out "$O/p.csv"
+bad predict 2 "$O/p.csv" predict trace --trace "$F/gzcut" --platform "$C4" --out "$O/p.csv"
+bad predict 2 "$O/p.csv" predict trace --trace "$F/gzfake" --platform "$C4" --out "$O/p.csv"
 bad trace 2 "$O/r/trace.json" trace record --out "$O/r" --np 2 --rate 1Gf -- /bin/ls
 bad trace 2 "$O/r/trace.json" trace record --out "$O/r" --np 2 --rate 1Gf -- "$F/binary.csv"
 bad trace 2 "$O/r/trace.json" trace record --out "$O/r" --np 0 --rate 1Gf -- /bin/ls
 bad trace 2 "$F/trace.json" trace record --out "$F" --np 2 --rate 1Gf -- /bin/ls
+bad trace 2 "" trace pack "$F/adir"
+bad trace 2 "" trace pack "$F/gzfake"
 bad tune 2 "$O/t.csv" tune hpl --platform "$C4" --memory-per-node 1GiB --nb 0 --out "$O/t.csv"
 bad tune 2 "$O/t.csv" tune hpl --platform "$C4" --memory-per-node 0 --out "$O/t.csv"
 bad tune 2 "$O/t.csv" tune hpl --platform "$C4" --memory-per-node 1GiB --n-fractions -1 --out "$O/t.csv"
