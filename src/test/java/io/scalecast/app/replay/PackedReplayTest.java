@@ -1,6 +1,7 @@
 package io.scalecast.app.replay;
 
 import io.scalecast.cli.Cli;
+import io.scalecast.testing.Folders;
 import io.scalecast.trace.CsvTable;
 import io.scalecast.util.Executables;
 import io.scalecast.util.Home;
@@ -27,16 +28,6 @@ class PackedReplayTest {
     static final Path PINGPONG = Path.of("traces/apps/pingpong-shm-2r");
     static final String PLATFORM = "src/test/resources/ti/smpi-equivalent-4.xml";
 
-    static Path copy(Path from, Path to) throws IOException {
-        Files.createDirectories(to);
-        try (Stream<Path> s = Files.list(from)) {
-            for (Path p : s.toList()) {
-                Files.copy(p, to.resolve(p.getFileName()));
-            }
-        }
-        return to;
-    }
-
     static Cli predict(Path trace, Path out, Path ranksOut, String engine) {
         Cli c = Cli.run("predict", "trace", "--trace", trace.toString(), "--platform", PLATFORM, "--engine", engine,
                 "--out", out.toString(), "--ranks-out", ranksOut.toString());
@@ -54,7 +45,7 @@ class PackedReplayTest {
     /** The same command line, before and after packing the folder in place: the same CSV files, byte for byte. */
     @Test
     void predictTraceWritesTheSameBytesFromThePackedFolder(@TempDir Path tmp) throws IOException {
-        Path dir = copy(PINGPONG, tmp.resolve("t"));
+        Path dir = Folders.copy(PINGPONG, tmp.resolve("t"));
         Path out = tmp.resolve("p.csv");
         Path ranks = tmp.resolve("r.csv");
         predict(dir, out, ranks, "scalecast");
@@ -76,8 +67,8 @@ class PackedReplayTest {
     void smpiReplaysAPackedFolderAndLeavesNothingBehind(@TempDir Path tmp) throws IOException {
         String why = SmpiReplay.missing();
         Assumptions.assumeTrue(why == null, "SMPI's replay is not available here: " + why);
-        Path plain = copy(PINGPONG, tmp.resolve("plain"));
-        Path packed = copy(PINGPONG, tmp.resolve("packed"));
+        Path plain = Folders.copy(PINGPONG, tmp.resolve("plain"));
+        Path packed = Folders.copy(PINGPONG, tmp.resolve("packed"));
         pack(packed);
         predict(plain, tmp.resolve("a.csv"), tmp.resolve("ar.csv"), "smpi");
         List<Path> scratchBefore = scratch();

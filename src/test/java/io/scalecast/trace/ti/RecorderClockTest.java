@@ -1,7 +1,6 @@
 package io.scalecast.trace.ti;
 
 import io.scalecast.util.Home;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -64,8 +63,7 @@ class RecorderClockTest {
 
     @BeforeAll
     static void build() throws Exception {
-        Assumptions.assumeTrue(RecorderTestSupport.onPath("mpicc") && RecorderTestSupport.onPath("mpirun"), "mpicc/mpirun not installed");
-        Assumptions.assumeTrue(Files.isRegularFile(Home.probesDir().resolve("libscrec.so")), "libscrec.so not built (mvn package)");
+        RecorderTestSupport.assumeRecorder();
         Path src = bin.resolve("rec_clock.c");
         Files.writeString(src, PROGRAM);
         program = bin.resolve("rec_clock");

@@ -41,8 +41,7 @@ class RecorderTest {
 
     @BeforeAll
     static void build() throws Exception {
-        Assumptions.assumeTrue(RecorderTestSupport.onPath("mpicc") && RecorderTestSupport.onPath("mpirun"), "mpicc/mpirun not installed");
-        Assumptions.assumeTrue(Files.isRegularFile(Home.probesDir().resolve("libscrec.so")), "libscrec.so not built (mvn package)");
+        RecorderTestSupport.assumeRecorder();
         program = bin.resolve("rec_calls");
         RecorderTestSupport.exec(bin, "mpicc", "-O1", "-o", program.toString(), Home.dir().resolve("src/test/c/rec_calls.c").toString());
     }

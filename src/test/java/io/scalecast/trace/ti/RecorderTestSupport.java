@@ -17,6 +17,13 @@ final class RecorderTestSupport {
     private RecorderTestSupport() {
     }
 
+    /** Skips the calling test class where the recorder cannot run: no mpicc or mpirun, or libscrec.so not built. */
+    static void assumeRecorder() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(onPath("mpicc") && onPath("mpirun"), "mpicc/mpirun not installed");
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isRegularFile(io.scalecast.util.Home.probesDir()
+                .resolve("libscrec.so")), "libscrec.so not built (mvn package)");
+    }
+
     static boolean onPath(String tool) {
         for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
             if (Files.isExecutable(Path.of(d, tool))) {

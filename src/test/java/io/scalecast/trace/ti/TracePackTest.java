@@ -1,6 +1,7 @@
 package io.scalecast.trace.ti;
 
 import io.scalecast.cli.Cli;
+import io.scalecast.testing.Folders;
 import io.scalecast.util.ScalecastException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,17 +30,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TracePackTest {
     static final Path PINGPONG = Path.of("traces/apps/pingpong-shm-2r");
 
-    /** A copy of {@code from}'s files in {@code to}. */
-    static Path copy(Path from, Path to) throws IOException {
-        Files.createDirectories(to);
-        try (Stream<Path> s = Files.list(from)) {
-            for (Path p : s.toList()) {
-                Files.copy(p, to.resolve(p.getFileName()));
-            }
-        }
-        return to;
-    }
-
     /** Every file of {@code dir} by name, with its bytes. */
     static Map<String, byte[]> contents(Path dir) throws IOException {
         Map<String, byte[]> m = new TreeMap<>();
@@ -59,7 +49,7 @@ class TracePackTest {
 
     @Test
     void packsEveryRankFileAndItsBurstsAndRewritesTheList(@TempDir Path tmp) throws IOException {
-        Path dir = copy(PINGPONG, tmp.resolve("t"));
+        Path dir = Folders.copy(PINGPONG, tmp.resolve("t"));
         Map<String, byte[]> plain = contents(dir);
         TracePack.Result r = TracePack.pack(dir);
         assertEquals(4, r.packed());
@@ -86,9 +76,9 @@ class TracePackTest {
 
     @Test
     void theSameFolderPacksToTheSameBytesWithNoTimeOrNameInTheHeader(@TempDir Path tmp) throws IOException {
-        Path a = copy(PINGPONG, tmp.resolve("a"));
+        Path a = Folders.copy(PINGPONG, tmp.resolve("a"));
         TracePack.pack(a);
-        Path b = copy(PINGPONG, tmp.resolve("b"));
+        Path b = Folders.copy(PINGPONG, tmp.resolve("b"));
         Files.setLastModifiedTime(b.resolve("rank-0.ti"), java.nio.file.attribute.FileTime.fromMillis(86_400_000L));
         TracePack.pack(b);
         Map<String, byte[]> ca = contents(a);
@@ -106,8 +96,8 @@ class TracePackTest {
 
     @Test
     void aPackedFolderReadsAsThePlainOne(@TempDir Path tmp) throws IOException {
-        Path plain = copy(PINGPONG, tmp.resolve("plain"));
-        Path packed = copy(PINGPONG, tmp.resolve("packed"));
+        Path plain = Folders.copy(PINGPONG, tmp.resolve("plain"));
+        Path packed = Folders.copy(PINGPONG, tmp.resolve("packed"));
         TracePack.pack(packed);
         TiTrace p = TiTrace.open(plain);
         TiTrace g = TiTrace.open(packed);
@@ -132,7 +122,7 @@ class TracePackTest {
 
     @Test
     void packingAPackedFolderChangesNothing(@TempDir Path tmp) throws IOException {
-        Path dir = copy(PINGPONG, tmp.resolve("t"));
+        Path dir = Folders.copy(PINGPONG, tmp.resolve("t"));
         TracePack.pack(dir);
         Map<String, byte[]> once = contents(dir);
         Cli c = Cli.run("trace", "pack", dir.toString());
@@ -147,7 +137,7 @@ class TracePackTest {
 
     @Test
     void theCommandSaysWhatItPacked(@TempDir Path tmp) throws IOException {
-        Path dir = copy(PINGPONG, tmp.resolve("t"));
+        Path dir = Folders.copy(PINGPONG, tmp.resolve("t"));
         Cli c = Cli.run("trace", "pack", dir.toString());
         assertEquals(0, c.exit, c.toString());
         assertTrue(c.out.matches("packed " + java.util.regex.Pattern.quote(dir.toString())
@@ -156,7 +146,7 @@ class TracePackTest {
 
     @Test
     void aFailedPackLeavesTheFolderAsItWas(@TempDir Path tmp) throws IOException {
-        Path dir = copy(PINGPONG, tmp.resolve("t"));
+        Path dir = Folders.copy(PINGPONG, tmp.resolve("t"));
         Files.createDirectory(dir.resolve("rank-1.ti.gz")); // rank 0's files are staged before rank 1's fails
         Map<String, byte[]> before = contents(dir);
         ScalecastException e = assertThrows(ScalecastException.class, () -> TracePack.pack(dir));
@@ -170,7 +160,7 @@ class TracePackTest {
 
     @Test
     void aTruncatedGzipRankFileIsOneLineNamingItAndExit2(@TempDir Path tmp) throws IOException {
-        Path dir = copy(PINGPONG, tmp.resolve("t"));
+        Path dir = Folders.copy(PINGPONG, tmp.resolve("t"));
         TracePack.pack(dir);
         Path f = dir.resolve("rank-1.ti.gz");
         byte[] b = Files.readAllBytes(f);
@@ -187,7 +177,7 @@ class TracePackTest {
 
     @Test
     void aGzNameOnAPlainFileIsRefused(@TempDir Path tmp) throws IOException {
-        Path dir = copy(PINGPONG, tmp.resolve("t"));
+        Path dir = Folders.copy(PINGPONG, tmp.resolve("t"));
         Files.move(dir.resolve("rank-0.ti"), dir.resolve("rank-0.ti.gz"));
         Files.writeString(dir.resolve("traces.list"), "rank-0.ti.gz\nrank-1.ti\n");
         ScalecastException e = assertThrows(ScalecastException.class, () -> TiTrace.open(dir).check());
@@ -201,7 +191,7 @@ class TracePackTest {
 
     @Test
     void importKeepsACompressedRankFileCompressed(@TempDir Path tmp) throws IOException {
-        Path src = copy(PINGPONG, tmp.resolve("src"));
+        Path src = Folders.copy(PINGPONG, tmp.resolve("src"));
         TracePack.pack(src);
         Path out = tmp.resolve("imported");
         Cli c = Cli.run("import", "ti", src.resolve("traces.list").toString(), "--out", out.toString());
