@@ -138,9 +138,11 @@ public final class Calibrator {
             return tr;
         }
         List<String> notUsed = new ArrayList<>();
-        ExchangeCheck x = in.swapSummary() != null ? null : ExchangeCheck.of(req.beffLengths(), main.fit(), req.nodes(), notUsed);
+        ExchangeCheck x = null;
         if (in.swapSummary() != null) {
             notUsed.add(req.beffLengths() + ": not used beside a swap summary (its overheads already split a message between CPU and network)");
+        } else {
+            x = ExchangeCheck.of(req.beffLengths(), main.fit(), req.nodes(), notUsed);
         }
         if (x == null) {
             warnings.addAll(notUsed);

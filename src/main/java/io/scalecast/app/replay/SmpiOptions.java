@@ -39,7 +39,8 @@ public record SmpiOptions(List<String> cfg, List<String> notExpressed) {
 
     /** {@link #of(MpiConfig)} for a platform's {@code mpi.*} properties, with what SMPI cannot do of those MpiConfig does not hold. */
     public static SmpiOptions of(java.util.Map<String, String> mpiProperties) {
-        SmpiOptions o = of(MpiConfig.fromProperties(mpiProperties));
+        MpiConfig c = MpiConfig.fromProperties(mpiProperties);
+        SmpiOptions o = of(c);
         List<String> not = new ArrayList<>(o.notExpressed());
         if (mpiProperties.containsKey(io.scalecast.sim.LoopbackTime.TIME)) {
             not.add(io.scalecast.sim.LoopbackTime.TIME + ": SMPI prices ranks of one host on the loopback link under the"
@@ -54,13 +55,12 @@ public record SmpiOptions(List<String> cfg, List<String> notExpressed) {
         List<String> cfg = new ArrayList<>(o.cfg());
         io.scalecast.sim.NetworkCpu net = io.scalecast.sim.NetworkCpu.of(mpiProperties);
         if (!net.recvSteps().isEmpty()) {
-            MpiConfig c = MpiConfig.fromProperties(mpiProperties);
-            StringBuilder or = new StringBuilder("smpi/or:");
+            List<String> steps = new ArrayList<>();
             for (var step : net.recvSteps()) {
-                or.append(or.length() > 8 ? ";" : "").append(step.sizeBytes()).append(':')
-                        .append(num(c.recvOverheadSeconds() + step.factor())).append(':').append(num(c.recvOverheadPerByteSeconds()));
+                steps.add(factor(step.sizeBytes(), c.recvOverheadSeconds() + step.factor(), c.recvOverheadPerByteSeconds()));
             }
-            cfg.replaceAll(x -> x.startsWith("smpi/or:") ? or.toString() : x);
+            String or = "smpi/or:" + String.join(";", steps);
+            cfg.replaceAll(x -> x.startsWith("smpi/or:") ? or : x);
             not.add(io.scalecast.sim.NetworkCpu.RECV + ": SMPI charges the receive steps (smpi/or) to ranks of one host too");
         }
         if (net.sendTailSeconds() > 0) {
@@ -105,7 +105,12 @@ public record SmpiOptions(List<String> cfg, List<String> notExpressed) {
     }
 
     private static String factor(double intercept, double perByte) {
-        return String.format(Locale.ROOT, "0:%s:%s", num(intercept), num(perByte));
+        return factor(0, intercept, perByte);
+    }
+
+    /** One {@code SIZE:INTERCEPT:PER_BYTE} step of SMPI's overhead options, holding above {@code sizeBytes}. */
+    private static String factor(long sizeBytes, double intercept, double perByte) {
+        return String.format(Locale.ROOT, "%d:%s:%s", sizeBytes, num(intercept), num(perByte));
     }
 
     private static String num(double v) {
