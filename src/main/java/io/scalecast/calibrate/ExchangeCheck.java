@@ -24,7 +24,9 @@ import java.util.regex.Pattern;
  * message. A ping-pong's one-way time {@code T} hides the CPU the sender still spends after its message left; b_eff's
  * 1-byte rings, where every process sends and receives each loop, pay it: one exchange takes {@code S = P·L/b}
  * (P processes, L = 1 byte, b the ring's accumulated bandwidth; per ring pattern the median over repetitions, the best of
- * b_eff's three methods as b_eff itself takes, then the median over the ring patterns). Where {@code S > 1.05·T}, the
+ * b_eff's three methods as b_eff itself takes, then the median over the ring patterns; with several launches,
+ * {@code measure beff --runs}, that S per launch and the median over the launches, since one launch can read a
+ * host's slow moment for all its rings). Where {@code S > 1.05·T}, the
  * receiver's part is {@code recv = min(S/2, T)} and the sender's tail {@code S − recv}; each ping-pong segment gives up
  * to {@code recv} of its network latency to the receiver's CPU step, so a lone message keeps its ping-pong time.
  *
@@ -45,6 +47,7 @@ public record ExchangeCheck(double exchangeSeconds, double oneWaySeconds, double
     private static final Pattern PROCESSES = Pattern.compile("^\\s*(\\d+) processes");
     private static final Pattern TESTBED_NODES = Pattern.compile(":\\s*(\\d+) node\\(s\\)");
     private static final Pattern RANK_HOST = Pattern.compile("\\b\\d+@(\\S+)");
+    private static final Pattern REPS = Pattern.compile("\\breps=(\\d+)");
 
     /**
      * The check for {@code file} against the fitted ping-pong {@code fit}; {@code notUsed} receives why the trace gives
@@ -70,32 +73,28 @@ public record ExchangeCheck(double exchangeSeconds, double oneWaySeconds, double
                     + " not used", file, procs, nodes));
             return null;
         }
-        Map<String, Map<String, List<Double>>> rings = new TreeMap<>();
+        int reps = repetitionsPerLaunch(p.get("probe"));
+        Map<Integer, Map<String, Map<String, List<Double>>>> launches = new TreeMap<>();
         for (BeffPoint q : t.points()) {
             if (q.lengthBytes() == 1 && q.pattern().startsWith("ring") && !q.method().equals("max")) {
-                rings.computeIfAbsent(q.pattern(), k -> new TreeMap<>()).computeIfAbsent(q.method(), k -> new ArrayList<>())
-                        .add(q.bandwidthBytesPerSecond());
+                int launch = reps > 0 && q.repetition() >= 0 ? q.repetition() / reps : 0;
+                launches.computeIfAbsent(launch, k -> new TreeMap<>()).computeIfAbsent(q.pattern(), k -> new TreeMap<>())
+                        .computeIfAbsent(q.method(), k -> new ArrayList<>()).add(q.bandwidthBytesPerSecond());
             }
         }
-        if (rings.isEmpty()) {
+        if (launches.isEmpty()) {
             throw ScalecastException.badInput(file.toString(), 1, "expected ring patterns at length 1 B (measure beff writes them),"
                     + " found none");
         }
-        List<Double> perRing = new ArrayList<>();
-        for (Map<String, List<Double>> methods : rings.values()) {
-            double best = 0;
-            for (List<Double> reps : methods.values()) {
-                best = Math.max(best, Stats.median(reps.stream().mapToDouble(Double::doubleValue).toArray()));
-            }
-            perRing.add(procs * 1.0 / best);
-        }
-        double s = Stats.median(perRing.stream().mapToDouble(Double::doubleValue).toArray());
+        double[] perLaunch = launches.values().stream().mapToDouble(rings -> exchange(rings, procs)).toArray();
+        double s = Stats.median(perLaunch);
+        int ringCount = launches.values().iterator().next().size();
         Segment first = fit.segments().get(0);
         long smallest = first.firstSizeBytes();
         double oneWay = first.predictSeconds(smallest);
         String measured = String.format(Locale.ROOT, "%s: a 1-byte exchange takes %.4g us (median of %d ring patterns, %d processes"
-                + " on %d nodes) against the ping-pong's one-way %.4g us at %d B (ratio %.3f)", file, s * 1e6, perRing.size(), procs,
-                nodes, oneWay * 1e6, smallest, s / oneWay);
+                + " on %d nodes%s) against the ping-pong's one-way %.4g us at %d B (ratio %.3f)", file, s * 1e6, ringCount, procs,
+                nodes, launchText(perLaunch), oneWay * 1e6, smallest, s / oneWay);
         if (!(s > FLOOR * oneWay)) {
             notUsed.add(measured + ": within " + Math.round((FLOOR - 1) * 100) + " %, no CPU beyond the one-way time is charged");
             return null;
@@ -104,6 +103,40 @@ public record ExchangeCheck(double exchangeSeconds, double oneWaySeconds, double
         return new ExchangeCheck(s, oneWay, recv, s - recv, String.format(Locale.ROOT, "%s: receiver %.4g us at its wait"
                 + " (min(S/2, T)), sender %.4g us after an eager message left (S - receiver), each segment's latency less its"
                 + " receive step", measured, recv * 1e6, (s - recv) * 1e6));
+    }
+
+    /** S of one launch: per ring pattern the best method's median repetition, as P·L/b; the median over the patterns. */
+    private static double exchange(Map<String, Map<String, List<Double>>> rings, int procs) {
+        List<Double> perRing = new ArrayList<>();
+        for (Map<String, List<Double>> methods : rings.values()) {
+            double best = 0;
+            for (List<Double> reps : methods.values()) {
+                best = Math.max(best, Stats.median(reps.stream().mapToDouble(Double::doubleValue).toArray()));
+            }
+            perRing.add(procs * 1.0 / best);
+        }
+        return Stats.median(perRing.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /**
+     * Repetitions of one launch from the trace's {@code # probe:} line ({@code reps=N}; {@code measure beff --runs} numbers
+     * the repetitions of later launches on); 0 when the line does not say, and every repetition is then one launch's.
+     */
+    static int repetitionsPerLaunch(String probe) {
+        Matcher m = REPS.matcher(probe == null ? "" : probe);
+        return m.find() ? Integer.parseInt(m.group(1)) : 0;
+    }
+
+    /** The launches' exchanges and their spread, for the provenance; empty for one launch. */
+    private static String launchText(double[] perLaunch) {
+        if (perLaunch.length < 2) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("; median of " + perLaunch.length + " launches:");
+        for (double v : perLaunch) {
+            b.append(String.format(Locale.ROOT, " %.4g", v * 1e6));
+        }
+        return b.append(String.format(Locale.ROOT, " us, spread %.0f%%", 100 * Stats.relativeSpread(perLaunch))).toString();
     }
 
     /**

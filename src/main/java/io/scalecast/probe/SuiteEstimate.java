@@ -17,8 +17,11 @@ import java.util.List;
 public final class SuiteEstimate {
     /** The bandwidth estimates assume until the ping-pong has measured one: 100 Mbit/s. */
     static final double ASSUMED_BANDWIDTH_BPS = 12.5e6;
-    /** b_eff in the suite's shape on 2 testbed nodes (its loops run for a fixed time, so the rate matters little). */
-    static final double BEFF_SECONDS = 95;
+    /**
+     * One launch of b_eff in the suite's shape on 2 testbed nodes at 100 Mbit/s (its loops run for a fixed time, so the
+     * rate matters little): 53.3 and 61.0 s in traces/suite/2026-12-05T14- and 2026-12-06T05-testbed-2n-100mbit.
+     */
+    static final double BEFF_SECONDS = 60;
     /** Reference BLAS dgemm per rank, for the probe's largest shapes (this machine kind: 4-6 Gflop/s). */
     static final double DGEMM_RATE_FLOPS = 5e9;
     /** This host's cores, which a testbed's or shared memory's ranks share. */

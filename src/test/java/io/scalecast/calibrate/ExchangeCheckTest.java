@@ -62,6 +62,36 @@ class ExchangeCheckTest {
         assertEquals(18e-6, capped.tailSeconds(), 1e-12);
     }
 
+    /** Three launches of {@code measure beff --runs 3}: repetitions numbered on, 3 per launch, as its '# probe:' line says. */
+    Path launches(double... exchangeUs) throws Exception {
+        StringBuilder b = new StringBuilder("# kind: beff\n# source: test\n# placement: 2 processes on hostfile h; ranks 0@a 1@b\n"
+                + "# probe: sc_beff lmax_bytes=1048576 random=10 reps=3 seed=1\n"
+                + "pattern,method,length_bytes,bandwidth_Bps,looplength,repetition\n");
+        for (int l = 0; l < exchangeUs.length; l++) {
+            for (String pat : List.of("ring1(1*2fix)", "ring2(1*2fix)", "ring3(1*2fix)")) {
+                for (int rep = 0; rep < 3; rep++) {
+                    b.append(pat).append(",sendrecv,1,").append(2 / (exchangeUs[l] * 1e-6)).append(",100,").append(3 * l + rep).append('\n');
+                }
+            }
+        }
+        Path f = tmp.resolve("beff-launches.csv");
+        Files.writeString(f, b.toString());
+        return f;
+    }
+
+    @Test
+    void severalLaunchesGiveTheMedianLaunchNotAPoolThatOneSlowLaunchCanMove() throws Exception {
+        List<String> why = new ArrayList<>();
+        ExchangeCheck x = ExchangeCheck.of(launches(16, 30, 17), fit(12), 2, why);
+        assertNotNull(x, why.toString());
+        assertEquals(17e-6, x.exchangeSeconds(), 1e-12, "the median of the launches' exchanges, not the slow launch's 30 us");
+        assertTrue(x.reason().contains("median of 3 launches: 16.00 30.00 17.00 us, spread 82%"), x.reason());
+        // two launches slow: the exchange follows them (the median says what most launches read)
+        assertEquals(29e-6, ExchangeCheck.of(launches(16, 30, 29), fit(12), 2, why).exchangeSeconds(), 1e-12);
+        assertEquals(3, ExchangeCheck.repetitionsPerLaunch("sc_beff lmax_bytes=1048576 memory_per_proc_mb=24105 random=10 reps=3 seed=1"));
+        assertEquals(0, ExchangeCheck.repetitionsPerLaunch(null));
+    }
+
     @Test
     void nothingWithinFivePercentOrWhereProcessesShareANodeOrThePlacementIsUnknown() throws Exception {
         List<String> why = new ArrayList<>();

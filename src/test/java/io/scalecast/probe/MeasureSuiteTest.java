@@ -49,7 +49,7 @@ class MeasureSuiteTest {
         assertTrue(full.get(4).shown().contains("--working-set-kb 1024"), full.get(4).shown());
         assertTrue(full.get(0).shown().endsWith("--out " + tmp.resolve("pingpong.csv")), "the command shows the final path");
         // collect-probes.sh's b_eff: L_max 1 MiB, 10 random patterns, 0.2 s loops
-        assertTrue(full.get(6).shown().contains("measure beff --np 2 --testbed fr --lmax 1MiB --random 10 --time-per-loop 0.2"),
+        assertTrue(full.get(6).shown().contains("measure beff --np 2 --testbed fr --runs 3 --lmax 1MiB --random 10 --time-per-loop 0.2"),
                 full.get(6).shown());
     }
 
@@ -80,7 +80,8 @@ class MeasureSuiteTest {
         double bw = 11.9e6;
         // dgemm: 3 launches (the suite asks for 3 or more) of 21.1 s, what a launch of today's grid (up to 1000 calls a
         // point) took on this testbed on 2026-12-04 (168.6 s for 8 launches, traces/suite/2026-12-04-testbed-2n-100mbit)
-        double[] full = {140.4, 336.0, 27.0, 35.0, 42.3, 3 * 21.1, 97.7};
+        // b_eff: 3 launches of 57.2 s, the mean launch of traces/suite/2026-12-05T14- and 2026-12-06T05-testbed-2n-100mbit
+        double[] full = {140.4, 336.0, 27.0, 35.0, 42.3, 3 * 21.1, 3 * 57.2};
         List<MeasureSuite.Step> f = MeasureSuite.plan(TESTBED, false, tmp, 2048);
         for (int i = 0; i < full.length; i++) {
             double e = SuiteEstimate.estimateSeconds(f.get(i), bw);
