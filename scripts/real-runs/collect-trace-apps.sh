@@ -25,6 +25,11 @@
 #   lammps-obstacle     Debian's LAMMPS, its examples/obstacle/in.obstacle (2d LJ flow around an obstacle)
 #   lammps-flow         Debian's LAMMPS, its examples/flow/in.flow.pois (2d Poiseuille flow)
 #   lammps-nemd         Debian's LAMMPS, its examples/nemd/in.nemd (non-equilibrium MD; frees its send requests)
+# batch b5 (validation/holdout/README.md), workloads no earlier batch has:
+#   treecode-smooth60k  sc_treecode, 60000 smooth particles (seed 5), 2 steps, --wait yield
+#   lammps-pour         Debian's LAMMPS, its examples/pour/in.pour.2d (2d granular pour, particles inserted as it runs)
+#   lammps-dipole       Debian's LAMMPS, its examples/dipole/in.dipole (2d point dipoles)
+#   lammps-colloid      Debian's LAMMPS, its examples/colloid/in.colloid (2d big and small particles)
 # NP=N runs N ranks (default 4): traces in APPS/<prog>-shm-<N>r, N/nodes ranks per node.
 # Traces are recorded with --gzip (rank files and bursts as .gz, about a tenth of the size: docs/trace.md, "Compressed
 # trace folders"), so a held-out batch's commit stays small; every scalecast command reads them as plain ones.
@@ -65,6 +70,9 @@ esac
 case " $PROGS " in *" treecode-clustered50k "*)
   [ -s "$IN/clustered50000-s4.bin" ] || "$SC" treecode particles --n 50000 --distribution clustered --seed 4 --out "$IN/clustered50000-s4.bin" >&2 ;;
 esac
+case " $PROGS " in *" treecode-smooth60k "*)
+  [ -s "$IN/smooth60000-s5.bin" ] || "$SC" treecode particles --n 60000 --distribution smooth --seed 5 --out "$IN/smooth60000-s5.bin" >&2 ;;
+esac
 case " $PROGS " in *" lammps"*)
   # Debian's LAMMPS (its example inputs come with the package); installed here when missing, as root
   [ -s /usr/share/lammps/examples/melt/in.melt ] || { log "installing Debian's lammps (lmp and its examples)"; DEBIAN_FRONTEND=noninteractive apt-get install -y -q lammps >&2; }
@@ -72,7 +80,8 @@ case " $PROGS " in *" lammps"*)
   cp /usr/share/lammps/examples/friction/in.friction "$IN/in.friction"; cp /usr/share/lammps/examples/micelle/data.micelle "$IN/data.micelle"
   # in.micelle reads its data file from the working folder: the copy names it by its full path
   sed "s|data.micelle|$IN/data.micelle|" /usr/share/lammps/examples/micelle/in.micelle > "$IN/in.micelle"
-  cp /usr/share/lammps/examples/obstacle/in.obstacle /usr/share/lammps/examples/flow/in.flow.pois /usr/share/lammps/examples/nemd/in.nemd "$IN/" ;;
+  cp /usr/share/lammps/examples/obstacle/in.obstacle /usr/share/lammps/examples/flow/in.flow.pois /usr/share/lammps/examples/nemd/in.nemd "$IN/"
+  cp /usr/share/lammps/examples/pour/in.pour.2d /usr/share/lammps/examples/dipole/in.dipole /usr/share/lammps/examples/colloid/in.colloid "$IN/" ;;
 esac
 prog_cmd() {
   case "$1" in
@@ -89,7 +98,11 @@ prog_cmd() {
     lammps-obstacle) echo "/usr/bin/lmp -in $IN/in.obstacle -log none -screen none" ;;
     lammps-flow) echo "/usr/bin/lmp -in $IN/in.flow.pois -log none -screen none" ;;
     lammps-nemd) echo "/usr/bin/lmp -in $IN/in.nemd -log none -screen none" ;;
-    *) echo "collect-trace-apps: unknown program $1 (treecode, lammps, pingpong, treecode-clustered, lammps-crack, pingpong-1mib, treecode-smooth40k, lammps-friction, lammps-micelle, treecode-clustered50k, lammps-obstacle, lammps-flow, lammps-nemd)" >&2; exit 2 ;;
+    treecode-smooth60k) echo "$PROBES/sc_treecode $IN/smooth60000-s5.bin --steps 2 --wait yield" ;;
+    lammps-pour) echo "/usr/bin/lmp -in $IN/in.pour.2d -log none -screen none" ;;
+    lammps-dipole) echo "/usr/bin/lmp -in $IN/in.dipole -log none -screen none" ;;
+    lammps-colloid) echo "/usr/bin/lmp -in $IN/in.colloid -log none -screen none" ;;
+    *) echo "collect-trace-apps: unknown program $1 (treecode, lammps, pingpong, treecode-clustered, lammps-crack, pingpong-1mib, treecode-smooth40k, lammps-friction, lammps-micelle, treecode-clustered50k, lammps-obstacle, lammps-flow, lammps-nemd, treecode-smooth60k, lammps-pour, lammps-dipole, lammps-colloid)" >&2; exit 2 ;;
   esac
 }
 for p in $PROGS; do prog_cmd "$p" > /dev/null || exit 2; done
