@@ -1,14 +1,9 @@
 package io.scalecast.app.replay;
 
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
 import io.scalecast.platform.PlatformFile;
 import io.scalecast.trace.ti.RecordRate;
-import io.scalecast.trace.ti.TraceMeta;
-import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.ScalecastException;
 
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -55,15 +50,6 @@ public record ReplayPolls(long calls, double secondsPerPoll, double hostSpeed, d
     }
 
     private static long iprobes(TracePredictor.Config c) {
-        JsonElement e = com.google.gson.JsonParser.parseString(AtomicFiles.read(c.trace().dir().resolve(TraceMeta.FILE)));
-        JsonObject o = e.isJsonObject() ? e.getAsJsonObject() : new JsonObject();
-        long n = 0;
-        if (o.has("counts") && o.get("counts").isJsonObject()) {
-            for (String call : List.of("MPI_Iprobe")) {
-                JsonElement v = o.getAsJsonObject("counts").get(call);
-                n += v == null || !v.isJsonPrimitive() ? 0 : v.getAsLong();
-            }
-        }
-        return n;
+        return c.trace().meta().counts().getOrDefault("MPI_Iprobe", 0L);
     }
 }

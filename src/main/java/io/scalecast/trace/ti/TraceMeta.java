@@ -21,15 +21,18 @@ import java.util.TreeMap;
  * @param rateFlopsPerSecond the recording machine's node rate the bursts were converted with (0 = unknown)
  * @param complete           false when the recorded program failed or was stopped (the trace is partial)
  * @param unsupported        MPI calls the recorder counted but could not record, with their counts
+ * @param counts             every MPI call the recorder counted, over all ranks ({@code predict trace --polls} reads
+ *                           {@code MPI_Iprobe}'s); empty when the file has none
  * @param source             who wrote the trace ({@code scalecast trace record …}, {@code smpi})
  * @param provenance         every top-level scalar of the file, as text (for the prediction's provenance)
  */
 public record TraceMeta(int ranks, double rateFlopsPerSecond, boolean complete, Map<String, Long> unsupported,
-                        String source, Map<String, String> provenance) {
+                        Map<String, Long> counts, String source, Map<String, String> provenance) {
     public static final String FILE = "trace.json";
 
     public TraceMeta {
         unsupported = Map.copyOf(unsupported);
+        counts = Map.copyOf(counts);
         provenance = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
     }
 
@@ -51,15 +54,8 @@ public record TraceMeta(int ranks, double rateFlopsPerSecond, boolean complete, 
         }
         double rate = o.has("rate_flops_per_s") ? number(file, o, "rate_flops_per_s", false) : 0;
         boolean complete = !o.has("complete") || bool(file, o, "complete");
-        Map<String, Long> unsupported = new TreeMap<>();
-        if (o.has("unsupported") && !o.get("unsupported").isJsonNull()) {
-            if (!o.get("unsupported").isJsonObject()) {
-                throw ScalecastException.badInput(file.toString(), 1, "expected \"unsupported\" to be an object {call: count}");
-            }
-            for (Map.Entry<String, JsonElement> e : o.getAsJsonObject("unsupported").entrySet()) {
-                unsupported.put(e.getKey(), e.getValue().getAsLong());
-            }
-        }
+        Map<String, Long> unsupported = callCounts(file, o, "unsupported");
+        Map<String, Long> counts = callCounts(file, o, "counts");
         Map<String, String> prov = new LinkedHashMap<>();
         for (Map.Entry<String, JsonElement> e : o.entrySet()) {
             if (e.getValue().isJsonPrimitive()) {
@@ -67,7 +63,25 @@ public record TraceMeta(int ranks, double rateFlopsPerSecond, boolean complete, 
             }
         }
         String source = prov.getOrDefault("source", "unknown");
-        return new TraceMeta(ranks, rate, complete, unsupported, source, prov);
+        return new TraceMeta(ranks, rate, complete, unsupported, counts, source, prov);
+    }
+
+    /** An object {call: count} under {@code key}; empty when absent or null. */
+    private static Map<String, Long> callCounts(Path file, JsonObject o, String key) {
+        Map<String, Long> out = new TreeMap<>();
+        if (o.has(key) && !o.get(key).isJsonNull()) {
+            if (!o.get(key).isJsonObject()) {
+                throw ScalecastException.badInput(file.toString(), 1, "expected \"" + key + "\" to be an object {call: count}");
+            }
+            for (Map.Entry<String, JsonElement> e : o.getAsJsonObject(key).entrySet()) {
+                JsonElement v = e.getValue();
+                if (!v.isJsonPrimitive() || !v.getAsJsonPrimitive().isNumber()) {
+                    throw ScalecastException.badInput(file.toString(), 1, "expected \"" + key + "\"." + e.getKey() + " to be a count");
+                }
+                out.put(e.getKey(), v.getAsLong());
+            }
+        }
+        return out;
     }
 
     private static double number(Path file, JsonObject o, String key, boolean required) {

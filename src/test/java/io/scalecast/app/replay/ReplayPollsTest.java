@@ -53,6 +53,16 @@ class ReplayPollsTest {
         assertTrue(s.err.contains("only --engine scalecast charges the recorded polls"), s.err);
     }
 
+    @Test
+    void aCountThatIsNotANumberIsOneLineNamingTheFile(@TempDir Path dir) throws IOException {
+        Path t = trace(dir.resolve("t"), 10);
+        Path meta = t.resolve("trace.json");
+        Files.writeString(meta, Files.readString(meta).replace("\"MPI_Iprobe\": 10", "\"MPI_Iprobe\": \"ten\""));
+        Cli c = predict(t, platform(dir.resolve("p.xml"), 2, "1e-5"), "--polls");
+        assertEquals(2, c.exit, c.toString());
+        assertTrue(c.err.contains(meta + ":1: expected \"counts\".MPI_Iprobe to be a count") && c.err.strip().lines().count() == 1, c.err);
+    }
+
     private static Cli predict(Path trace, Path platform, String... more) {
         String[] args = new String[4 + more.length + 2];
         int i = 0;
