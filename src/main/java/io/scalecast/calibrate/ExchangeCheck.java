@@ -5,6 +5,7 @@ import io.scalecast.platform.NetworkFactors;
 import io.scalecast.platform.PlatformWriter;
 import io.scalecast.sim.NetworkCpu;
 import io.scalecast.trace.BeffPoint;
+import io.scalecast.trace.BeffRings;
 import io.scalecast.trace.BeffTrace;
 import io.scalecast.trace.Provenance;
 import io.scalecast.util.ScalecastException;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,10 +23,8 @@ import java.util.regex.Pattern;
  * The network stack's CPU per message between hosts ({@link NetworkCpu}), from what an exchange costs beyond a lone
  * message. A ping-pong's one-way time {@code T} hides the CPU the sender still spends after its message left; b_eff's
  * 1-byte rings, where every process sends and receives each loop, pay it: one exchange takes {@code S = P·L/b}
- * (P processes, L = 1 byte, b the ring's accumulated bandwidth; per ring pattern the median over repetitions, the best of
- * b_eff's three methods as b_eff itself takes, then the median over the ring patterns; with several launches,
- * {@code measure beff --runs}, that S per launch and the median over the launches, since one launch can read a
- * host's slow moment for all its rings). Where {@code S > 1.05·T}, the
+ * (P processes, L = 1 byte, b the ring's accumulated bandwidth; {@link BeffRings}: the median launch of the median
+ * ring pattern of b_eff's best method). Where {@code S > 1.05·T}, the
  * receiver's part is {@code recv = min(S/2, T)} and the sender's tail {@code S − recv}; each ping-pong segment gives up
  * to {@code recv} of its network latency to the receiver's CPU step, so a lone message keeps its ping-pong time.
  *
@@ -47,7 +45,6 @@ public record ExchangeCheck(double exchangeSeconds, double oneWaySeconds, double
     private static final Pattern PROCESSES = Pattern.compile("^\\s*(\\d+) processes");
     private static final Pattern TESTBED_NODES = Pattern.compile(":\\s*(\\d+) node\\(s\\)");
     private static final Pattern RANK_HOST = Pattern.compile("\\b\\d+@(\\S+)");
-    private static final Pattern REPS = Pattern.compile("\\breps=(\\d+)");
 
     /**
      * The check for {@code file} against the fitted ping-pong {@code fit}; {@code notUsed} receives why the trace gives
@@ -73,22 +70,14 @@ public record ExchangeCheck(double exchangeSeconds, double oneWaySeconds, double
                     + " not used", file, procs, nodes));
             return null;
         }
-        int reps = repetitionsPerLaunch(p.get("probe"));
-        Map<Integer, Map<String, Map<String, List<Double>>>> launches = new TreeMap<>();
-        for (BeffPoint q : t.points()) {
-            if (q.lengthBytes() == 1 && q.pattern().startsWith("ring") && !q.method().equals("max")) {
-                int launch = reps > 0 && q.repetition() >= 0 ? q.repetition() / reps : 0;
-                launches.computeIfAbsent(launch, k -> new TreeMap<>()).computeIfAbsent(q.pattern(), k -> new TreeMap<>())
-                        .computeIfAbsent(q.method(), k -> new ArrayList<>()).add(q.bandwidthBytesPerSecond());
-            }
-        }
-        if (launches.isEmpty()) {
+        double[] perLaunch = BeffRings.exchangesByLaunch(t, procs).get(1L);
+        if (perLaunch == null) {
             throw ScalecastException.badInput(file.toString(), 1, "expected ring patterns at length 1 B (measure beff writes them),"
                     + " found none");
         }
-        double[] perLaunch = launches.values().stream().mapToDouble(rings -> exchange(rings, procs)).toArray();
         double s = Stats.median(perLaunch);
-        int ringCount = launches.values().iterator().next().size();
+        long ringCount = t.points().stream().filter(q -> q.lengthBytes() == 1 && q.pattern().startsWith("ring"))
+                .map(BeffPoint::pattern).distinct().count();
         Segment first = fit.segments().get(0);
         long smallest = first.firstSizeBytes();
         double oneWay = first.predictSeconds(smallest);
@@ -103,28 +92,6 @@ public record ExchangeCheck(double exchangeSeconds, double oneWaySeconds, double
         return new ExchangeCheck(s, oneWay, recv, s - recv, String.format(Locale.ROOT, "%s: receiver %.4g us at its wait"
                 + " (min(S/2, T)), sender %.4g us after an eager message left (S - receiver), each segment's latency less its"
                 + " receive step", measured, recv * 1e6, (s - recv) * 1e6));
-    }
-
-    /** S of one launch: per ring pattern the best method's median repetition, as P·L/b; the median over the patterns. */
-    private static double exchange(Map<String, Map<String, List<Double>>> rings, int procs) {
-        List<Double> perRing = new ArrayList<>();
-        for (Map<String, List<Double>> methods : rings.values()) {
-            double best = 0;
-            for (List<Double> reps : methods.values()) {
-                best = Math.max(best, Stats.median(reps.stream().mapToDouble(Double::doubleValue).toArray()));
-            }
-            perRing.add(procs * 1.0 / best);
-        }
-        return Stats.median(perRing.stream().mapToDouble(Double::doubleValue).toArray());
-    }
-
-    /**
-     * Repetitions of one launch from the trace's {@code # probe:} line ({@code reps=N}; {@code measure beff --runs} numbers
-     * the repetitions of later launches on); 0 when the line does not say, and every repetition is then one launch's.
-     */
-    static int repetitionsPerLaunch(String probe) {
-        Matcher m = REPS.matcher(probe == null ? "" : probe);
-        return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 
     /** The launches' exchanges and their spread, for the provenance; empty for one launch. */

@@ -88,8 +88,8 @@ class ExchangeCheckTest {
         assertTrue(x.reason().contains("median of 3 launches: 16.00 30.00 17.00 us, spread 82%"), x.reason());
         // two launches slow: the exchange follows them (the median says what most launches read)
         assertEquals(29e-6, ExchangeCheck.of(launches(16, 30, 29), fit(12), 2, why).exchangeSeconds(), 1e-12);
-        assertEquals(3, ExchangeCheck.repetitionsPerLaunch("sc_beff lmax_bytes=1048576 memory_per_proc_mb=24105 random=10 reps=3 seed=1"));
-        assertEquals(0, ExchangeCheck.repetitionsPerLaunch(null));
+        assertEquals(3, io.scalecast.trace.BeffRings.repetitionsPerLaunch("sc_beff lmax_bytes=1048576 memory_per_proc_mb=24105 random=10 reps=3 seed=1"));
+        assertEquals(0, io.scalecast.trace.BeffRings.repetitionsPerLaunch(null));
     }
 
     @Test
