@@ -42,7 +42,6 @@ public record ExchangeCheck(double exchangeSeconds, double oneWaySeconds, double
     /** Below this ratio S/T an exchange costs what a lone message does: nothing is charged. */
     public static final double FLOOR = 1.05;
 
-    private static final Pattern PROCESSES = Pattern.compile("^\\s*(\\d+) processes");
     private static final Pattern TESTBED_NODES = Pattern.compile(":\\s*(\\d+) node\\(s\\)");
     private static final Pattern RANK_HOST = Pattern.compile("\\b\\d+@(\\S+)");
 
@@ -58,12 +57,11 @@ public record ExchangeCheck(double exchangeSeconds, double oneWaySeconds, double
             notUsed.add(file + ": no '# placement:' line, so whether its processes had a node each is unknown; not used");
             return null;
         }
-        Matcher m = PROCESSES.matcher(placement);
-        if (!m.find()) {
+        int procs = BeffRings.processes(placement);
+        if (procs == 0) {
             notUsed.add(file + ": '# placement:' does not say how many processes ran; not used");
             return null;
         }
-        int procs = Integer.parseInt(m.group(1));
         int nodes = nodes(placement, p.get("testbed"), platformNodes);
         if (procs < 2 || procs > nodes) {
             notUsed.add(String.format(Locale.ROOT, "%s: %d process(es) on %d node(s): an exchange there is not between hosts alone;"

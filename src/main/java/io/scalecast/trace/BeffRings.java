@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
  */
 public final class BeffRings {
     private static final Pattern REPS = Pattern.compile("\\breps=(\\d+)");
+    private static final Pattern PROCESSES = Pattern.compile("^\\s*(\\d+) processes");
 
     private BeffRings() {
     }
@@ -46,6 +47,12 @@ public final class BeffRings {
         TreeMap<Long, Double> out = new TreeMap<>();
         exchangesByLaunch(t, procs).forEach((length, s) -> out.put(length, Stats.median(s)));
         return out;
+    }
+
+    /** Processes of a b_eff run from its {@code # placement:} line ("N processes on …"); 0 when it does not say. */
+    public static int processes(String placement) {
+        Matcher m = PROCESSES.matcher(placement == null ? "" : placement);
+        return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 
     /**

@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A calibrated platform against the b_eff trace it was calibrated beside, length by length ({@code scalecast tools
@@ -27,8 +25,6 @@ import java.util.regex.Pattern;
  * @param provenance  where the two columns came from
  */
 public record BeffLengthsCheck(List<Row> rows, int procs, double tolerance, Provenance provenance) {
-    private static final Pattern PROCESSES = Pattern.compile("^\\s*(\\d+) processes");
-
     /** A length: the measured and simulated exchange, seconds. */
     public record Row(long lengthBytes, double measuredSeconds, double simulatedSeconds) {
         public double ratio() {
@@ -45,12 +41,12 @@ public record BeffLengthsCheck(List<Row> rows, int procs, double tolerance, Prov
             throw ScalecastException.badInput(beff.toString(), 1, "expected lengths up to at least 8192 B (measure beff writes 21"
                     + " up to its L_max), found up to " + lmax);
         }
-        BeffSimulation.Result sim = BeffSimulation.run(platform, new BeffSimulation.Options(procs, lmax, 1, 1, 1, 1, List.of(), List.of()));
         TreeMap<Long, Double> m = BeffRings.exchanges(measured, procs);
-        TreeMap<Long, Double> s = BeffRings.exchanges(sim.trace(), procs);
         if (m.isEmpty()) {
             throw ScalecastException.badInput(beff.toString(), 1, "expected ring patterns (measure beff writes 6), found none");
         }
+        BeffSimulation.Result sim = BeffSimulation.run(platform, new BeffSimulation.Options(procs, lmax, 1, 1, 1, 1, List.of(), List.of()));
+        TreeMap<Long, Double> s = BeffRings.exchanges(sim.trace(), procs);
         List<Row> rows = new ArrayList<>();
         for (Map.Entry<Long, Double> e : m.entrySet()) {
             Double sv = s.get(e.getKey());
@@ -99,12 +95,11 @@ public record BeffLengthsCheck(List<Row> rows, int procs, double tolerance, Prov
     }
 
     private static int processes(BeffTrace t, Path file) {
-        String placement = t.provenance().get("placement");
-        Matcher m = PROCESSES.matcher(placement == null ? "" : placement);
-        if (!m.find() || Integer.parseInt(m.group(1)) < 2) {
+        int procs = BeffRings.processes(t.provenance().get("placement"));
+        if (procs < 2) {
             throw ScalecastException.badInput(file.toString(), 1, "expected a '# placement:' line saying how many processes ran"
                     + " (at least 2; measure beff writes it)");
         }
-        return Integer.parseInt(m.group(1));
+        return procs;
     }
 }
