@@ -4,6 +4,7 @@ import io.scalecast.trace.BeffPoint;
 import io.scalecast.util.Defaults;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,14 +16,26 @@ import java.util.Map;
  * @param randomPatterns random rings
  * @param seed           random-ring seed
  * @param loops          loop iterations simulated per measurement
+ * @param loopsByLength  loop iterations per length, in length order, where they differ (a measured run's looplength;
+ *                       empty: {@code loops} at every length)
  */
-record BeffJob(int np, long lmaxBytes, int randomPatterns, long seed, int loops) {
-    static final String NP = "np", LMAX = "lmax", RANDOM = "random", SEED = "seed", LOOPS = "loops";
+record BeffJob(int np, long lmaxBytes, int randomPatterns, long seed, int loops, List<Integer> loopsByLength) {
+    static final String NP = "np", LMAX = "lmax", RANDOM = "random", SEED = "seed", LOOPS = "loops", LOOPS_BY_LENGTH = "loops-by-length";
 
     BeffJob {
-        if (loops < 1 || randomPatterns < 0) {
+        loopsByLength = loopsByLength == null ? List.of() : List.copyOf(loopsByLength);
+        if (loops < 1 || randomPatterns < 0 || loopsByLength.stream().anyMatch(l -> l < 1)) {
             throw new IllegalArgumentException("b_eff loops must be at least 1 and random patterns at least 0");
         }
+    }
+
+    BeffJob(int np, long lmaxBytes, int randomPatterns, long seed, int loops) {
+        this(np, lmaxBytes, randomPatterns, seed, loops, List.of());
+    }
+
+    /** The loop iterations at the length of index {@code k}. */
+    int loopsAt(int k) {
+        return k < loopsByLength.size() ? loopsByLength.get(k) : loops;
     }
 
     /** {@code extra} (placement and other simulation options) first, then the skeleton's own parameters. */
@@ -33,6 +46,9 @@ record BeffJob(int np, long lmaxBytes, int randomPatterns, long seed, int loops)
         m.put(RANDOM, Integer.toString(randomPatterns));
         m.put(SEED, Long.toString(seed));
         m.put(LOOPS, Integer.toString(loops));
+        if (!loopsByLength.isEmpty()) {
+            m.put(LOOPS_BY_LENGTH, loopsByLength.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
+        }
         return m;
     }
 
@@ -42,7 +58,9 @@ record BeffJob(int np, long lmaxBytes, int randomPatterns, long seed, int loops)
                 Long.parseLong(p.getOrDefault(LMAX, Long.toString(Defaults.Beff.LMAX_BYTES))),
                 Integer.parseInt(p.getOrDefault(RANDOM, Integer.toString(Defaults.Beff.RANDOM_PATTERNS))),
                 Long.parseLong(p.getOrDefault(SEED, Long.toString(Defaults.Beff.SEED))),
-                Integer.parseInt(p.getOrDefault(LOOPS, Integer.toString(Defaults.Beff.SIMULATED_LOOPS))));
+                Integer.parseInt(p.getOrDefault(LOOPS, Integer.toString(Defaults.Beff.SIMULATED_LOOPS))),
+                p.containsKey(LOOPS_BY_LENGTH) ? java.util.Arrays.stream(p.get(LOOPS_BY_LENGTH).split(",")).map(Integer::valueOf).toList()
+                        : List.of());
     }
 
     /** One measurement: a pattern, a method and a length, with its accumulated bandwidth (B/s) over {@code loops}. */

@@ -45,7 +45,9 @@ public record BeffLengthsCheck(List<Row> rows, int procs, double tolerance, Prov
         if (m.isEmpty()) {
             throw ScalecastException.badInput(beff.toString(), 1, "expected ring patterns (measure beff writes 6), found none");
         }
-        BeffSimulation.Result sim = BeffSimulation.run(platform, new BeffSimulation.Options(procs, lmax, 1, 1, 1, 1, List.of(), List.of()));
+        List<Integer> loops = loopsByLength(measured, lmax);
+        BeffSimulation.Result sim = BeffSimulation.run(platform, new BeffSimulation.Options(procs, lmax, 1, 1, 1, 1, List.of(), List.of(),
+                loops));
         TreeMap<Long, Double> s = BeffRings.exchanges(sim.trace(), procs);
         List<Row> rows = new ArrayList<>();
         for (Map.Entry<Long, Double> e : m.entrySet()) {
@@ -58,8 +60,24 @@ public record BeffLengthsCheck(List<Row> rows, int procs, double tolerance, Prov
                 .put("source", "scalecast tools beff-lengths: " + beff + " against b_eff simulated on " + platform)
                 .put("note", String.format(Locale.ROOT, "exchange of b_eff's ring patterns per length, P*L/b (docs/calibrate.md,"
                         + " 'Checking a platform length by length'): measured = the median launch of %s; simulated = %d processes,"
-                        + " L_max %d B, on %s; flagged beyond %.0f %%", beff, procs, lmax, platform, 100 * tolerance));
+                        + " L_max %d B, the measured looplength per length (%s), on %s; flagged beyond %.0f %%", beff, procs, lmax,
+                        loops.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")), platform, 100 * tolerance));
         return new BeffLengthsCheck(List.copyOf(rows), procs, tolerance, p);
+    }
+
+    /**
+     * The loop iterations the measured run timed at each of b_eff's lengths (the median looplength of its ring rows; 1
+     * where it does not say): on a link with a token bucket, what one loop leaves in the bucket is not what the
+     * measured run's loops did.
+     */
+    static List<Integer> loopsByLength(BeffTrace measured, long lmax) {
+        List<Integer> out = new ArrayList<>();
+        for (long length : BeffSkeleton.lengths(lmax)) {
+            double[] l = measured.points().stream().filter(q -> q.lengthBytes() == length && q.pattern().startsWith("ring")
+                    && q.looplength() > 0).mapToDouble(q -> q.looplength()).toArray();
+            out.add(l.length == 0 ? 1 : (int) Math.max(1, Math.round(io.scalecast.util.Stats.median(l))));
+        }
+        return out;
     }
 
     /** Lengths whose measured exchange differs from the simulated one by more than the tolerance. */

@@ -39,15 +39,23 @@ public final class BeffSimulation {
      * @param ranksPerNode   ranks per host (block placement)
      * @param hosts          hosts to use (empty: the platform's, in order)
      * @param cfg            extra SimGrid {@code key:value} options
+     * @param loopsByLength  loop iterations per length where they differ, in length order (a measured run's
+     *                       looplength, so that a token-bucket link drains as it did there; empty: {@code loops})
      */
     public record Options(int np, long lmaxBytes, int randomPatterns, long seed, int loops, int ranksPerNode,
-                          List<String> hosts, List<String> cfg) {
+                          List<String> hosts, List<String> cfg, List<Integer> loopsByLength) {
         public Options {
             hosts = hosts == null ? List.of() : List.copyOf(hosts);
             cfg = cfg == null ? List.of() : List.copyOf(cfg);
+            loopsByLength = loopsByLength == null ? List.of() : List.copyOf(loopsByLength);
             if (np < 2) {
                 throw new IllegalArgumentException("b_eff needs at least 2 processes, got " + np);
             }
+        }
+
+        public Options(int np, long lmaxBytes, int randomPatterns, long seed, int loops, int ranksPerNode, List<String> hosts,
+                       List<String> cfg) {
+            this(np, lmaxBytes, randomPatterns, seed, loops, ranksPerNode, hosts, cfg, List.of());
         }
 
         /** Defaults: L_max 1 MiB (b_eff with 128 MB per process), seed 1, 1 loop, 1 rank per node; quick = 3 random rings. */
@@ -63,7 +71,7 @@ public final class BeffSimulation {
     }
 
     public static Result run(Path platform, Options o) {
-        Map<String, String> params = new BeffJob(o.np(), o.lmaxBytes(), o.randomPatterns(), o.seed(), o.loops())
+        Map<String, String> params = new BeffJob(o.np(), o.lmaxBytes(), o.randomPatterns(), o.seed(), o.loops(), o.loopsByLength())
                 .toParams(Map.of("ranks-per-node", Integer.toString(o.ranksPerNode())));
         SimJob job = Simulations.job(platform, BeffSkeleton.class, params, o.hosts(), o.cfg());
         SimResult r = SimEngine.run(job);
@@ -76,9 +84,10 @@ public final class BeffSimulation {
         String line = BeffAggregation.closingLine(s, memMb, "simulated " + platform.getFileName());
         String source = "simulated: SimGrid 3.32 MSG, scalecast simulated MPI (app.bench.BeffSkeleton)";
         String how = String.format(Locale.ROOT, "b_eff algorithm of notes/benchmarks.md 1 on %d processes, L_max %d B, 6 rings + %d random"
-                        + " rings (seed %d, erand48 as the probe), methods sendrecv/alltoallv/nonblocking, %d loop(s) per measurement,"
+                        + " rings (seed %d, erand48 as the probe), methods sendrecv/alltoallv/nonblocking, %s per measurement,"
                         + " 1 repetition (simulated time is deterministic), untimed start barrier", o.np(), o.lmaxBytes(),
-                o.randomPatterns(), o.seed(), o.loops());
+                o.randomPatterns(), o.seed(), o.loopsByLength().isEmpty() ? o.loops() + " loop(s)"
+                        : "loops by length " + o.loopsByLength().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
         Provenance p = provenance("beff", source, platform, job, how);
         Provenance ps = provenance("beff-summary", source, platform, job, how + "; " + line);
         BeffSummary row = new BeffSummary(s.procs(), "", s.beffBytesPerSecond(), s.beffBytesPerSecond() / s.procs(),

@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * tools beff-lengths on real SimGrid: a measured b_eff that is the platform's own simulation agrees at every length;
  * one whose eager exchanges of 2-32 KiB take twice as long (the testbed's, validation/holdout/README.md batch b5) is
- * marked at exactly those lengths; bad input is one line.
+ * marked at exactly those lengths; on a link with a token bucket, the simulation runs the measured looplength of each
+ * length, as the measured run did; bad input is one line.
  */
 @Tag("slow")
 class BeffLengthsCheckTest {
@@ -48,6 +49,28 @@ class BeffLengthsCheckTest {
         s.flagged().forEach(r -> assertEquals(2.0, r.ratio(), 1e-9));
         assertTrue(cli.out.contains("8 of 21 lengths beyond 25 %, from 2048 B to 32768 B"), cli.out);
         assertTrue(Files.readString(dir.resolve("check.csv")).contains("\n2048,"), "the CSV has a row per length");
+    }
+
+    @Test
+    void onATokenBucketLinkTheCheckSimulatesTheMeasuredLoopsPerLength() throws IOException {
+        Path platform = bucketPlatform();
+        List<Integer> measuredLoops = List.of(40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 30, 30, 30, 20, 20, 20, 10, 10, 10, 5);
+        Path drained = dir.resolve("drained.csv");
+        BeffSimulation.run(platform, new BeffSimulation.Options(2, 65536, 1, 1, 1, 1, List.of(), List.of(), measuredLoops))
+                .trace().write(drained);
+        withPlacement(drained, 1);
+        BeffLengthsCheck c = BeffLengthsCheck.of(platform, drained, 0.25);
+        assertEquals(measuredLoops, BeffLengthsCheck.loopsByLength(io.scalecast.trace.BeffTrace.read(drained), 65536));
+        c.rows().forEach(r -> assertEquals(1.0, r.ratio(), 1e-9, "length " + r.lengthBytes() + ": " + c.lines()));
+        assertTrue(c.provenance().get("note").contains("looplength per length (40,40,40,"), c.provenance().get("note"));
+
+        // the same rows said to come from one loop per length: the check then simulates one loop, which leaves the
+        // bucket full, so its exchanges are faster and the drained run's lengths in the burst step are marked
+        Path oneLoop = dir.resolve("one-loop.csv");
+        Files.writeString(oneLoop, withLooplength(Files.readAllLines(drained), "1"));
+        double slowest = BeffLengthsCheck.of(platform, oneLoop, 0.25).rows().stream().mapToDouble(BeffLengthsCheck.Row::ratio).max()
+                .orElseThrow();
+        assertTrue(slowest > 1.25, "the drained loops exchange slower than one loop on a full bucket: " + slowest);
     }
 
     @Test
@@ -85,6 +108,41 @@ class BeffLengthsCheckTest {
             b.append(String.join(",", v)).append('\n');
         }
         Files.writeString(f, b.toString());
+    }
+
+    /** The trace's lines with every row's looplength set to {@code loops}. */
+    private static String withLooplength(List<String> lines, String loops) {
+        StringBuilder b = new StringBuilder();
+        int col = -1;
+        for (String line : lines) {
+            String[] v = line.split(",", -1);
+            if (line.startsWith("#")) {
+                b.append(line).append('\n');
+                continue;
+            }
+            if (col < 0) {
+                col = List.of(v).indexOf("looplength");
+                assertTrue(col >= 0, "a looplength column: " + line);
+            } else {
+                v[col] = loops;
+            }
+            b.append(String.join(",", v)).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** Two hosts whose messages of 1 KiB-16 KiB cross 4 times faster than the link streams while a 32 KiB bucket holds. */
+    private Path bucketPlatform() throws IOException {
+        Path f = dir.resolve("bucket.xml");
+        Files.writeString(f, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                + "<platform version=\"4.1\">\n  <config>\n    <prop id=\"network/model\" value=\"SMPI\"/>\n"
+                + "    <prop id=\"smpi/lat-factor\" value=\"0:1;1024:1;16384:1\"/>\n"
+                + "    <prop id=\"smpi/bw-factor\" value=\"0:1;1024:4;16384:1\"/>\n  </config>\n"
+                + "  <cluster id=\"c\" prefix=\"c-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"125MBps\""
+                + " lat=\"10us\" sharing_policy=\"SPLITDUPLEX\" bb_bw=\"10GBps\" bb_lat=\"0us\" bb_sharing_policy=\"FATPIPE\">\n"
+                + "    <prop id=\"mpi.burst-bucket-bytes\" value=\"32768\"/>\n    <prop id=\"mpi.burst-rate-Bps\" value=\"125000000\"/>\n"
+                + "  </cluster>\n</platform>\n");
+        return f;
     }
 
     private Path platform() throws IOException {
