@@ -32,7 +32,8 @@ final class BurstCalibration {
         return lead * rateBytesPerSecond;
     }
 
-    static void write(PiecewiseFit fit, NetworkFactors factors, double routeBw, Map<String, String> props, List<String> warnings) {
+    static void write(PiecewiseFit fit, NetworkFactors factors, double routeBw, double routeLat, Map<String, String> props,
+                      List<String> warnings) {
         double top = factors.steps().stream().filter(f -> f.aboveBytes() > 0) // the zero-byte step has no bandwidth term
                 .mapToDouble(FactorStep::bandwidthFactor).max().orElse(1);
         if (top <= 1) {
@@ -44,6 +45,7 @@ final class BurstCalibration {
         }
         props.put(MpiConfig.BURST_BUCKET, Long.toString(Math.round(b)));
         props.put(MpiConfig.BURST_RATE, PlatformWriter.num(routeBw));
+        props.put(MpiConfig.BURST_LATENCY, PlatformWriter.num(routeLat));
         warnings.add(String.format(Locale.ROOT, "burst: bandwidth factors up to %.2f (lone ping-pong messages ahead of the %.4g MB/s"
                 + " stream): a bucket of %d B refilled at that rate (%s, %s): a message gets its factor only while the buckets at"
                 + " both ends hold it (the largest lead of a message over size/rate, times the rate)", top, routeBw / 1e6,

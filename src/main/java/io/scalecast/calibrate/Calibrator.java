@@ -104,7 +104,7 @@ public final class Calibrator {
         Map<String, String> props = new LinkedHashMap<>();
         ExchangeCalibration exchange = MpiProperties.write(req, in, new MpiProperties.Fitted((long) eager.value(), eager.reason(), ovh, routeBw,
                 main.fit().segments().get(0).latencySeconds()), profile, fromProfile, props, warnings);
-        BurstCalibration.write(main.fit(), tr.factors(), routeBw, props, warnings);
+        BurstCalibration.write(main.fit(), tr.factors(), routeBw, routeLat, props, warnings);
         tr = networkCpu(req, in, main, tr, props, warnings);
         LaunchBinding.write(req.binding(), java.util.Arrays.asList(req.iprobe(), req.dgemm(), req.swapTrace(), req.sendRelease(), req.pingpong(),
                 req.dgemmTraffic()), props, warnings);

@@ -146,4 +146,30 @@ public record NetworkFactors(List<FactorStep> steps) {
         }
         return b;
     }
+
+    /**
+     * The wire size whose lone time under these factors ({@link #oneMessageSeconds}) is {@code target} seconds: per
+     * factor step, the size solving the step's linear time, the first that falls inside its step; when none does (the
+     * time jumps past the target at a step), the step end nearest in time.
+     */
+    public long wireForSeconds(double target, double routeLatencySeconds, double routeBandwidthBytesPerSecond) {
+        long best = 0;
+        double bestGap = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < steps.size(); i++) {
+            FactorStep f = steps.get(i);
+            long lo = i == 0 ? 0 : f.aboveBytes() + 1;
+            long hi = i + 1 < steps.size() ? steps.get(i + 1).aboveBytes() : Long.MAX_VALUE / 4;
+            double w = (target - f.latencyFactor() * routeLatencySeconds) * f.bandwidthFactor() * routeBandwidthBytesPerSecond;
+            long c = Math.max(lo, Math.min(hi, Math.round(w)));
+            if (w >= lo - 0.5 && w <= hi + 0.5) {
+                return c;
+            }
+            double gap = Math.abs(oneMessageSeconds(c, routeLatencySeconds, routeBandwidthBytesPerSecond) - target);
+            if (gap < bestGap) {
+                bestGap = gap;
+                best = c;
+            }
+        }
+        return best;
+    }
 }

@@ -5,27 +5,31 @@ import io.scalecast.platform.NetworkFactors;
 import java.util.Map;
 
 /**
- * A token bucket at each end of every host's link ({@link MpiConfig#BURST_BUCKET}, {@link MpiConfig#BURST_RATE}, written by {@code calibrate} from the ping-pong): a
- * message whose calibrated bandwidth factor is above 1 (lone ping-pong messages crossed faster than the link streams)
- * gets that speed only while both its sender's egress bucket and its receiver's ingress bucket hold what a lone
- * message finds there; with less it keeps that share of its lead, with none it crosses at the streaming rate (its wire
- * size scaled by the factor). Every remote message takes its bytes
- * from both buckets, which refill at the rate up to their size; what they do not cover is owed (they go below zero,
- * as a shaper's queue drains at its rate), so the link never carries more than the rate past one bucket. So an
+ * A token bucket at each end of every host's link ({@link MpiConfig#BURST_BUCKET}, {@link MpiConfig#BURST_RATE},
+ * {@link MpiConfig#BURST_LATENCY}, written by {@code calibrate} from the ping-pong): a message whose calibrated
+ * bandwidth factor is above 1 (lone ping-pong messages crossed faster than the link streams) gets its lone time only
+ * while both its sender's egress bucket and its receiver's ingress bucket hold what a lone message finds there; with
+ * less it keeps that share of its lead over the rate, with none it takes what the rate allows,
+ * {@code max(lone time, s/R)} (the time {@code calibrate --no-burst} gives every message). Every remote message takes
+ * its bytes from both buckets, which refill at the rate up to their size; what they do not cover is owed (they go below
+ * zero, as a shaper's queue drains at its rate), so the link never carries more than the rate past one bucket. So an
  * isolated small message rides a burst, as on the ping-pong it was calibrated on, and a stream of them does not
- * (docs/simulated-mpi.md, "Bursts").
- * Tokens are taken when a message is posted.
+ * (docs/simulated-mpi.md, "Bursts"). Tokens are taken when a message is posted; the time is given to SimGrid as a wire
+ * size over the whole factor table ({@link NetworkFactors#wireForSeconds}), so a message of a latency-only step is
+ * held back too.
  */
 final class BurstBucket {
     private final double bytes;
     private final double rate;
+    private final double latency;
     private final NetworkFactors factors;
     private final double[] tokens;
     private final double[] last;
 
-    private BurstBucket(double bytes, double rate, NetworkFactors factors, int hosts) {
+    private BurstBucket(double bytes, double rate, double latency, NetworkFactors factors, int hosts) {
         this.bytes = bytes;
         this.rate = rate;
+        this.latency = latency;
         this.factors = factors;
         this.tokens = new double[2 * hosts];
         this.last = new double[2 * hosts];
@@ -39,19 +43,22 @@ final class BurstBucket {
         if (b == null || r == null || factors == null || factors.steps().isEmpty()) {
             return null;
         }
+        String l = params.getOrDefault(MpiConfig.BURST_LATENCY, "0"); // platforms calibrated before it was written
         double size = Double.parseDouble(b);
         double rate = Double.parseDouble(r);
-        if (!(size > 0) || !(rate > 0)) {
-            throw new IllegalArgumentException(MpiConfig.BURST_BUCKET + " and " + MpiConfig.BURST_RATE + ": expected positive numbers, got " + b + " and " + r);
+        double lat = Double.parseDouble(l);
+        if (!(size > 0) || !(rate > 0) || !(lat >= 0)) {
+            throw new IllegalArgumentException(MpiConfig.BURST_BUCKET + ", " + MpiConfig.BURST_RATE + " and " + MpiConfig.BURST_LATENCY
+                    + ": expected positive numbers (a latency of 0 or more), got " + b + ", " + r + " and " + l);
         }
-        return new BurstBucket(size, rate, factors, hosts);
+        return new BurstBucket(size, rate, lat, factors, hosts);
     }
 
     /**
      * Wire bytes of a message of {@code s} bytes posted now from host {@code src} to host {@code dst}. A lone message
      * (full buckets) keeps its factor {@code bf}: it was calibrated so. With fewer tokens τ than the {@code min(s, B)}
-     * a lone one finds, it keeps the share {@code f = τ / min(s, B)} of its lead over the rate: its time at the rate
-     * is {@code (s/R)·(1 − f·(1 − 1/bf))}, so its wire size is {@code s·(bf·(1 − f) + f)}.
+     * a lone one finds, it keeps the share {@code f = τ / min(s, B)} of its lead over the rate: it takes
+     * {@code max(lone, (s/R)·(1 − f·(1 − 1/bf)))}, whose wire size is looked up over all the factor steps.
      */
     long wireBytes(int src, int dst, long s, double now) {
         int out = 2 * src;
@@ -67,9 +74,9 @@ final class BurstBucket {
         if (bf <= 1 || f >= 1) {
             return s;
         }
-        // SimGrid looks the factor up by the wire size: a wire size past the step would take another step's factor (a
-        // few bytes of a latency-only step, whose factor is huge, would become megabytes), so it stays in the step
-        return Math.min(factors.stepEndBytes(s), (long) Math.ceil(s * (bf * (1 - f) + f)));
+        double lone = factors.oneMessageSeconds(s, latency, rate);
+        double held = s / rate * (1 - f * (1 - 1 / bf));
+        return held <= lone ? s : Math.max(s, factors.wireForSeconds(held, latency, rate));
     }
 
     private void refill(int i, double now) {

@@ -1,6 +1,5 @@
 package io.scalecast.sim;
 
-import io.scalecast.platform.FactorStep;
 import io.scalecast.platform.NetworkFactors;
 import io.scalecast.util.SizeSteps;
 
@@ -86,11 +85,7 @@ public final class LoopbackTime {
         return factors.oneMessageSeconds(wire, linkLatency, linkBandwidth);
     }
 
-    /**
-     * The wire size whose link time is {@link #seconds}({@code bytes}): per factor step, the size solving the step's
-     * linear time, the first that falls inside its step; when none does (the time jumps past the target at a step),
-     * the step end nearest in time.
-     */
+    /** The wire size whose link time is {@link #seconds}({@code bytes}). */
     long wireBytes(long bytes) {
         return wireForSeconds(seconds(bytes));
     }
@@ -104,26 +99,8 @@ public final class LoopbackTime {
         return Math.max(1, wireForSeconds(seconds(bytes) - linkSeconds(wireBytes(bytes - tail))));
     }
 
-    /** The wire size whose link time is {@code target} seconds (see {@link #wireBytes}). */
+    /** The wire size whose link time is {@code target} seconds ({@link NetworkFactors#wireForSeconds}). */
     long wireForSeconds(double target) {
-        List<FactorStep> steps = factors.steps();
-        long best = 0;
-        double bestGap = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < steps.size(); i++) {
-            FactorStep f = steps.get(i);
-            long lo = i == 0 ? 0 : f.aboveBytes() + 1;
-            long hi = i + 1 < steps.size() ? steps.get(i + 1).aboveBytes() : Long.MAX_VALUE / 4;
-            double w = (target - f.latencyFactor() * linkLatency) * f.bandwidthFactor() * linkBandwidth;
-            long c = Math.max(lo, Math.min(hi, Math.round(w)));
-            double gap = Math.abs(linkSeconds(c) - target);
-            if (w >= lo - 0.5 && w <= hi + 0.5) {
-                return c;
-            }
-            if (gap < bestGap) {
-                bestGap = gap;
-                best = c;
-            }
-        }
-        return best;
+        return factors.wireForSeconds(target, linkLatency, linkBandwidth);
     }
 }

@@ -71,6 +71,8 @@ public record MpiConfig(long eagerThresholdBytes, double sendOverheadSeconds, do
     public static final String BURST_BUCKET = PREFIX + "burst-bucket-bytes";
     /** Platform property: the rate that refills it, bytes per second ({@link BurstBucket}). */
     public static final String BURST_RATE = PREFIX + "burst-rate-Bps";
+    /** Platform property: the route latency the factors apply to, seconds ({@link BurstBucket}; absent: 0). */
+    public static final String BURST_LATENCY = PREFIX + "burst-route-latency-s";
     /** Platform property: {@link #sendBufferBytes}, written by {@code calibrate --send-release}. */
     public static final String SEND_BUFFER = PREFIX + "send-buffer-bytes";
     /** Platform property: {@link #eagerThresholdBytes}. */

@@ -49,6 +49,12 @@ class BurstCalibrationTest {
         long bucket = Long.parseLong(m.group(1));
         assertTrue(bucket > 40_000 && bucket < 70_000, "the testbed's tbf bucket is 64 KiB: " + bucket);
         assertTrue(c.out.contains("burst: bandwidth factors up to"), c.out);
+        // the route latency the bucket looks wire sizes up with: twice the cluster's link latency (a node link each end)
+        String xml = Files.readString(out);
+        Matcher lat = Pattern.compile("mpi.burst-route-latency-s\" value=\"([^\"]+)\"").matcher(xml);
+        Matcher link = Pattern.compile("<cluster [^>]* lat=\"([^\"]+)s\"").matcher(xml);
+        assertTrue(lat.find() && link.find(), "route latency and link latency written");
+        assertEquals(2 * Double.parseDouble(link.group(1)), Double.parseDouble(lat.group(1)), 1e-12);
         Path nb = tmp.resolve("nb.xml");
         Cli n = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--eager-threshold", "65535", "--no-burst",
                 "--nodes", "2", "--node-speed", "1Gf", "--name", "nb", "--out", nb.toString());
