@@ -72,6 +72,11 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--loops", defaultValue = "1", description = "beff: loop iterations simulated per measurement (default: ${DEFAULT-VALUE}).")
     int loops;
 
+    @Option(names = "--loops-from", paramLabel = "B.csv", description = "beff: the loop iterations per length of a measured b_eff"
+            + " trace (the median looplength of its ring rows, instead of --loops), so that a link with a token bucket drains as"
+            + " it did in that run.")
+    Path loopsFrom;
+
     @Option(names = "--quick", description = "beff: 3 random patterns and L_max 64 KiB (as 'measure beff --quick').")
     boolean quick;
 
@@ -149,8 +154,16 @@ final class SimulateCommand implements Callable<Integer> {
         if (lm < 8192) {
             throw ScalecastException.badInput("simulate beff: --lmax must be at least 8192 bytes (distinct lengths), got " + lm);
         }
+        List<Integer> byLength = List.of();
+        if (loopsFrom != null) {
+            io.scalecast.trace.BeffTrace measured = io.scalecast.trace.BeffTrace.read(loopsFrom);
+            if (measured.points().stream().noneMatch(q -> q.pattern().startsWith("ring") && q.looplength() > 0)) {
+                throw ScalecastException.badInput(loopsFrom.toString(), 1, "expected ring rows with a looplength (measure beff writes them)");
+            }
+            byLength = io.scalecast.app.bench.BeffLengthsCheck.loopsByLength(measured, lm);
+        }
         BeffSimulation.Result r = BeffSimulation.run(platform,
-                new BeffSimulation.Options(n, lm, rnd, seed, loops, ranksPerNode, hosts, cfg));
+                new BeffSimulation.Options(n, lm, rnd, seed, loops, ranksPerNode, hosts, cfg, byLength));
         r.trace().write(this.out);
         if (summaryOut != null) {
             r.summaryTrace().write(summaryOut);

@@ -70,7 +70,7 @@ public record BeffLengthsCheck(List<Row> rows, int procs, double tolerance, Prov
      * where it does not say): on a link with a token bucket, what one loop leaves in the bucket is not what the
      * measured run's loops did.
      */
-    static List<Integer> loopsByLength(BeffTrace measured, long lmax) {
+    public static List<Integer> loopsByLength(BeffTrace measured, long lmax) {
         List<Integer> out = new ArrayList<>();
         for (long length : BeffSkeleton.lengths(lmax)) {
             double[] l = measured.points().stream().filter(q -> q.lengthBytes() == length && q.pattern().startsWith("ring")

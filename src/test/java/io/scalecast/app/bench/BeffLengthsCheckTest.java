@@ -1,6 +1,7 @@
 package io.scalecast.app.bench;
 
 import io.scalecast.cli.Cli;
+import io.scalecast.trace.BeffRings;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,6 +72,32 @@ class BeffLengthsCheckTest {
         double slowest = BeffLengthsCheck.of(platform, oneLoop, 0.25).rows().stream().mapToDouble(BeffLengthsCheck.Row::ratio).max()
                 .orElseThrow();
         assertTrue(slowest > 1.25, "the drained loops exchange slower than one loop on a full bucket: " + slowest);
+    }
+
+    @Test
+    void simulateBeffTakesTheLoopsOfAMeasuredTrace() throws IOException {
+        Path platform = bucketPlatform();
+        List<Integer> measuredLoops = List.of(30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 20, 20, 20, 20, 10, 10, 10, 5, 5, 5);
+        Path measured = dir.resolve("measured.csv");
+        BeffSimulation.run(platform, new BeffSimulation.Options(2, 65536, 1, 1, 1, 1, List.of(), List.of(), measuredLoops))
+                .trace().write(measured);
+        Path out = dir.resolve("sim.csv");
+        Cli c = Cli.run("simulate", "beff", "--platform", platform.toString(), "--np", "2", "--lmax", "65536", "--random", "1",
+                "--loops-from", measured.toString(), "--out", out.toString());
+        assertEquals(0, c.exit, c.toString());
+        assertEquals(measuredLoops, BeffLengthsCheck.loopsByLength(io.scalecast.trace.BeffTrace.read(out), 65536));
+        assertEquals(BeffRings.exchanges(io.scalecast.trace.BeffTrace.read(measured), 2),
+                BeffRings.exchanges(io.scalecast.trace.BeffTrace.read(out), 2), "the same loops: the same exchanges");
+
+        Path noRings = dir.resolve("no-rings.csv");
+        Files.writeString(noRings, Files.readAllLines(measured).stream().filter(l -> !l.startsWith("ring"))
+                .collect(Collectors.joining("\n", "", "\n")));
+        Path bad = dir.resolve("bad.csv");
+        Cli b = Cli.run("simulate", "beff", "--platform", platform.toString(), "--np", "2", "--lmax", "65536", "--random", "1",
+                "--loops-from", noRings.toString(), "--out", bad.toString());
+        assertEquals(2, b.exit, b.toString());
+        assertTrue(b.err.contains(noRings + ":1: expected ring rows with a looplength") && b.err.strip().lines().count() == 1, b.err);
+        assertTrue(Files.notExists(bad), "nothing written");
     }
 
     @Test
