@@ -56,12 +56,9 @@ class BeffLengthsCheckTest {
     void onATokenBucketLinkTheCheckSimulatesTheMeasuredLoopsPerLength() throws IOException {
         Path platform = bucketPlatform();
         List<Integer> measuredLoops = List.of(40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40, 30, 30, 30, 20, 20, 20, 10, 10, 10, 5);
-        Path drained = dir.resolve("drained.csv");
-        BeffSimulation.run(platform, new BeffSimulation.Options(2, 65536, 1, 1, 1, 1, List.of(), List.of(), measuredLoops))
-                .trace().write(drained);
+        Path drained = simulated(platform, measuredLoops, "drained.csv");
         withPlacement(drained, 1);
         BeffLengthsCheck c = BeffLengthsCheck.of(platform, drained, 0.25);
-        assertEquals(measuredLoops, BeffLengthsCheck.loopsByLength(io.scalecast.trace.BeffTrace.read(drained), 65536));
         c.rows().forEach(r -> assertEquals(1.0, r.ratio(), 1e-9, "length " + r.lengthBytes() + ": " + c.lines()));
         assertTrue(c.provenance().get("note").contains("looplength per length (40,40,40,"), c.provenance().get("note"));
 
@@ -78,9 +75,7 @@ class BeffLengthsCheckTest {
     void simulateBeffTakesTheLoopsOfAMeasuredTrace() throws IOException {
         Path platform = bucketPlatform();
         List<Integer> measuredLoops = List.of(30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 20, 20, 20, 20, 10, 10, 10, 5, 5, 5);
-        Path measured = dir.resolve("measured.csv");
-        BeffSimulation.run(platform, new BeffSimulation.Options(2, 65536, 1, 1, 1, 1, List.of(), List.of(), measuredLoops))
-                .trace().write(measured);
+        Path measured = simulated(platform, measuredLoops, "measured.csv");
         Path out = dir.resolve("sim.csv");
         Cli c = Cli.run("simulate", "beff", "--platform", platform.toString(), "--np", "2", "--lmax", "65536", "--random", "1",
                 "--loops-from", measured.toString(), "--out", out.toString());
@@ -135,6 +130,14 @@ class BeffLengthsCheckTest {
             b.append(String.join(",", v)).append('\n');
         }
         Files.writeString(f, b.toString());
+    }
+
+    /** b_eff of 2 processes to 64 KiB with one random ring and {@code loops} per length, as a trace whose loops read back. */
+    private Path simulated(Path platform, List<Integer> loops, String name) {
+        Path f = dir.resolve(name);
+        BeffSimulation.run(platform, new BeffSimulation.Options(2, 65536, 1, 1, 1, 1, List.of(), List.of(), loops)).trace().write(f);
+        assertEquals(loops, BeffLengthsCheck.loopsByLength(io.scalecast.trace.BeffTrace.read(f), 65536));
+        return f;
     }
 
     /** The trace's lines with every row's looplength set to {@code loops}. */
