@@ -154,14 +154,7 @@ final class SimulateCommand implements Callable<Integer> {
         if (lm < 8192) {
             throw ScalecastException.badInput("simulate beff: --lmax must be at least 8192 bytes (distinct lengths), got " + lm);
         }
-        List<Integer> byLength = List.of();
-        if (loopsFrom != null) {
-            io.scalecast.trace.BeffTrace measured = io.scalecast.trace.BeffTrace.read(loopsFrom);
-            if (measured.points().stream().noneMatch(q -> q.pattern().startsWith("ring") && q.looplength() > 0)) {
-                throw ScalecastException.badInput(loopsFrom.toString(), 1, "expected ring rows with a looplength (measure beff writes them)");
-            }
-            byLength = io.scalecast.app.bench.BeffLengthsCheck.loopsByLength(measured, lm);
-        }
+        List<Integer> byLength = loopsFrom == null ? List.of() : io.scalecast.app.bench.BeffLengthsCheck.loopsByLength(loopsFrom, lm);
         BeffSimulation.Result r = BeffSimulation.run(platform,
                 new BeffSimulation.Options(n, lm, rnd, seed, loops, ranksPerNode, hosts, cfg, byLength));
         r.trace().write(this.out);

@@ -36,11 +36,6 @@ public record NetworkFactors(List<FactorStep> steps) {
         return SizeSteps.applying(steps, FactorStep::aboveBytes, sizeBytes);
     }
 
-    /** The largest size that the step of {@code sizeBytes} applies to (the next step's threshold), or {@link Long#MAX_VALUE}. */
-    public long stepEndBytes(long sizeBytes) {
-        return SizeSteps.end(steps, FactorStep::aboveBytes, sizeBytes);
-    }
-
     /**
      * Analytic one-message time under the SMPI model (no contention, no TCP-gamma cap).
      *

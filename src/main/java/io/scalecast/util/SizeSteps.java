@@ -23,18 +23,4 @@ public final class SizeSteps {
         }
         return s;
     }
-
-    /**
-     * The largest size the step that applies to {@code sizeBytes} covers (by the same rule: the next step's
-     * threshold), or {@link Long#MAX_VALUE} for the last step.
-     */
-    public static <T> long end(List<T> steps, ToLongFunction<T> aboveBytes, long sizeBytes) {
-        for (T g : steps) {
-            long above = aboveBytes.applyAsLong(g);
-            if (above >= sizeBytes && above > 0) {
-                return above;
-            }
-        }
-        return Long.MAX_VALUE;
-    }
 }

@@ -33,6 +33,11 @@ record BeffJob(int np, long lmaxBytes, int randomPatterns, long seed, int loops,
         this(np, lmaxBytes, randomPatterns, seed, loops, List.of());
     }
 
+    /** Loop counts as {@code a,b,c}: the parameter's form, and how provenance notes print them. */
+    static String commaList(List<Integer> loops) {
+        return loops.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+    }
+
     /** The loop iterations at the length of index {@code k}. */
     int loopsAt(int k) {
         return k < loopsByLength.size() ? loopsByLength.get(k) : loops;
@@ -47,7 +52,7 @@ record BeffJob(int np, long lmaxBytes, int randomPatterns, long seed, int loops,
         m.put(SEED, Long.toString(seed));
         m.put(LOOPS, Integer.toString(loops));
         if (!loopsByLength.isEmpty()) {
-            m.put(LOOPS_BY_LENGTH, loopsByLength.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
+            m.put(LOOPS_BY_LENGTH, commaList(loopsByLength));
         }
         return m;
     }

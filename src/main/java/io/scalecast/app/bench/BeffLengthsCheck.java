@@ -61,7 +61,7 @@ public record BeffLengthsCheck(List<Row> rows, int procs, double tolerance, Prov
                 .put("note", String.format(Locale.ROOT, "exchange of b_eff's ring patterns per length, P*L/b (docs/calibrate.md,"
                         + " 'Checking a platform length by length'): measured = the median launch of %s; simulated = %d processes,"
                         + " L_max %d B, the measured looplength per length (%s), on %s; flagged beyond %.0f %%", beff, procs, lmax,
-                        loops.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")), platform, 100 * tolerance));
+                        BeffJob.commaList(loops), platform, 100 * tolerance));
         return new BeffLengthsCheck(List.copyOf(rows), procs, tolerance, p);
     }
 
@@ -73,11 +73,23 @@ public record BeffLengthsCheck(List<Row> rows, int procs, double tolerance, Prov
     public static List<Integer> loopsByLength(BeffTrace measured, long lmax) {
         List<Integer> out = new ArrayList<>();
         for (long length : BeffSkeleton.lengths(lmax)) {
-            double[] l = measured.points().stream().filter(q -> q.lengthBytes() == length && q.pattern().startsWith("ring")
-                    && q.looplength() > 0).mapToDouble(q -> q.looplength()).toArray();
+            double[] l = timedRingRows(measured).filter(q -> q.lengthBytes() == length).mapToDouble(q -> q.looplength()).toArray();
             out.add(l.length == 0 ? 1 : (int) Math.max(1, Math.round(io.scalecast.util.Stats.median(l))));
         }
         return out;
+    }
+
+    /** {@link #loopsByLength} of the b_eff trace {@code file}, which must have ring rows with a looplength. */
+    public static List<Integer> loopsByLength(Path file, long lmax) {
+        BeffTrace measured = BeffTrace.read(file);
+        if (timedRingRows(measured).findAny().isEmpty()) {
+            throw ScalecastException.badInput(file.toString(), 1, "expected ring rows with a looplength (measure beff writes them)");
+        }
+        return loopsByLength(measured, lmax);
+    }
+
+    private static java.util.stream.Stream<io.scalecast.trace.BeffPoint> timedRingRows(BeffTrace t) {
+        return t.points().stream().filter(q -> q.pattern().startsWith("ring") && q.looplength() > 0);
     }
 
     /** Lengths whose measured exchange differs from the simulated one by more than the tolerance. */

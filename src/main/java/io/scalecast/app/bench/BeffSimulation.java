@@ -87,7 +87,7 @@ public final class BeffSimulation {
                         + " rings (seed %d, erand48 as the probe), methods sendrecv/alltoallv/nonblocking, %s per measurement,"
                         + " 1 repetition (simulated time is deterministic), untimed start barrier", o.np(), o.lmaxBytes(),
                 o.randomPatterns(), o.seed(), o.loopsByLength().isEmpty() ? o.loops() + " loop(s)"
-                        : "loops by length " + o.loopsByLength().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
+                        : "loops by length " + BeffJob.commaList(o.loopsByLength()));
         Provenance p = provenance("beff", source, platform, job, how);
         Provenance ps = provenance("beff-summary", source, platform, job, how + "; " + line);
         BeffSummary row = new BeffSummary(s.procs(), "", s.beffBytesPerSecond(), s.beffBytesPerSecond() / s.procs(),
