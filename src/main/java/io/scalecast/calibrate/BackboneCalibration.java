@@ -35,6 +35,15 @@ public final class BackboneCalibration {
     static final double TOLERANCE = 0.01;
     /** Bisection steps at most (capacity range shrinks by 2^steps in log space). */
     static final int MAX_STEPS = 8;
+    /**
+     * The calibration report's line when the platform has a token bucket: the match simulates one loop per length, which
+     * leaves the bucket full where b_eff's own loops (hundreds per length) drain it, so the simulated b_eff is optimistic and
+     * the backbone that matches it too narrow.
+     */
+    static final String BUCKET_WARNING = "--beff: the platform has a token bucket (mpi.burst-bucket-bytes, from the ping-pong's"
+            + " factors above 1) and the backbone match simulates b_eff with one loop per length, which leaves the bucket full"
+            + " where the measured run's loops drained it: simulated b_eff is optimistic there, so the backbone chosen may be too"
+            + " narrow; calibrate with --no-burst (continuous traffic, as the b_eff validation cases do) to match a b_eff figure";
 
     private BackboneCalibration() {
     }

@@ -118,6 +118,9 @@ public final class Calibrator {
         PlatformModel model = new PlatformModel(cluster, tr.factors(), config, props, comment);
         BackboneCalibration.Result match = null;
         if (beffRow != null) {
+            if (props.containsKey(MpiConfig.BURST_BUCKET)) {
+                warnings.add(BackboneCalibration.BUCKET_WARNING);
+            }
             long lmax = req.beffLmaxBytes() > 0 ? req.beffLmaxBytes() : beffRow.lmaxBytes() > 0 ? beffRow.lmaxBytes() : io.scalecast.util.Defaults.Beff.LMAX_BYTES;
             match = BackboneCalibration.match(model, beffRow.procs(), lmax, req.beffRandomPatterns(), beffRow.beffBytesPerSecond(), progress);
             backbone = new Calibration.Choice(match.chosen().backboneBandwidthBytesPerSecond(), "B/s", match.reason());

@@ -61,4 +61,24 @@ class BurstCalibrationTest {
         assertEquals(0, n.exit, n.toString());
         assertFalse(Files.readString(nb).contains("mpi.burst-bucket-bytes"), "--no-burst: no factor above 1, no bucket");
     }
+
+    /** A b_eff figure matched on a platform with a bucket is reported as optimistic (one loop leaves the bucket full). */
+    @Test
+    void backboneMatchOnABucketPlatformIsFlagged() throws Exception {
+        Path beff = tmp.resolve("beff.csv");
+        Files.writeString(beff, "# kind: beff-summary\n# source: synthetic (test)\nprocs,beff_Bps\n2,10e6\n");
+        List<String> common = List.of("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--eager-threshold", "65535",
+                "--beff", beff.toString(), "--beff-lmax", "64KiB", "--beff-random", "1", "--nodes", "2", "--node-speed", "1Gf",
+                "--name", "tb");
+        List<String> bucket = new ArrayList<>(common);
+        bucket.addAll(List.of("--out", tmp.resolve("b.xml").toString()));
+        Cli c = Cli.run(bucket.toArray(String[]::new));
+        assertEquals(0, c.exit, c.toString());
+        assertTrue(c.out.contains(BackboneCalibration.BUCKET_WARNING), c.out);
+        List<String> continuous = new ArrayList<>(common);
+        continuous.addAll(List.of("--no-burst", "--out", tmp.resolve("n.xml").toString()));
+        Cli n = Cli.run(continuous.toArray(String[]::new));
+        assertEquals(0, n.exit, n.toString());
+        assertFalse(n.out.contains("the backbone match simulates b_eff with one loop"), n.out);
+    }
 }
