@@ -145,7 +145,11 @@ final class SimulateCommand implements Callable<Integer> {
 
     private Integer beff() {
         PrintWriter out = spec.commandLine().getOut();
-        int n = np != null ? np : io.scalecast.platform.PlatformFile.read(platform).hosts().size() * ranksPerNode;
+        io.scalecast.platform.PlatformFile pf = io.scalecast.platform.PlatformFile.read(platform);
+        int n = np != null ? np : pf.hosts().size() * ranksPerNode;
+        if (loopsFrom != null && spec.commandLine().getParseResult().hasMatchedOption("--loops")) {
+            throw ScalecastException.badInput("simulate beff: --loops and --loops-from both give the loop count; give one");
+        }
         long lm = lmax != null ? Units.forOption("--lmax", () -> Units.parseBytes(lmax)) : quick ? Defaults.Beff.QUICK_LMAX_BYTES : Defaults.Beff.LMAX_BYTES;
         int rnd = random != null ? random : quick ? Defaults.Beff.QUICK_RANDOM_PATTERNS : Defaults.Beff.RANDOM_PATTERNS;
         if (n < 2) {
@@ -155,6 +159,11 @@ final class SimulateCommand implements Callable<Integer> {
             throw ScalecastException.badInput("simulate beff: --lmax must be at least 8192 bytes (distinct lengths), got " + lm);
         }
         List<Integer> byLength = loopsFrom == null ? List.of() : io.scalecast.app.bench.BeffLengthsCheck.loopsByLength(loopsFrom, lm);
+        if (loopsFrom == null && pf.props().containsKey(io.scalecast.sim.MpiConfig.BURST_BUCKET)) {
+            spec.commandLine().getErr().printf(Locale.ROOT, "note: %s has a token bucket (%s); %d loop(s) per measurement leave it"
+                    + " fuller than b_eff's own loops do, so this b_eff is optimistic: --loops-from B.csv takes a measured run's"
+                    + " loops%n", platform, io.scalecast.sim.MpiConfig.BURST_BUCKET, loops);
+        }
         BeffSimulation.Result r = BeffSimulation.run(platform,
                 new BeffSimulation.Options(n, lm, rnd, seed, loops, ranksPerNode, hosts, cfg, byLength));
         r.trace().write(this.out);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -93,6 +94,28 @@ class BeffLengthsCheckTest {
         assertEquals(2, b.exit, b.toString());
         assertTrue(b.err.contains(noRings + ":1: expected ring rows with a looplength") && b.err.strip().lines().count() == 1, b.err);
         assertTrue(Files.notExists(bad), "nothing written");
+    }
+
+    /** Without --loops-from a bucket platform's b_eff is noted as optimistic; --loops beside --loops-from is refused. */
+    @Test
+    void simulateBeffNotesTheBucketAndRefusesTwoLoopCounts() throws IOException {
+        Path platform = bucketPlatform();
+        Path out = dir.resolve("one.csv");
+        Cli c = Cli.run("simulate", "beff", "--platform", platform.toString(), "--np", "2", "--lmax", "65536", "--random", "1",
+                "--out", out.toString());
+        assertEquals(0, c.exit, c.toString());
+        assertTrue(c.err.contains("has a token bucket (mpi.burst-bucket-bytes); 1 loop(s) per measurement"), c.err);
+        Cli flat = Cli.run("simulate", "beff", "--platform", platform().toString(), "--np", "2", "--lmax", "65536", "--random", "1",
+                "--out", dir.resolve("flat.csv").toString());
+        assertEquals(0, flat.exit, flat.toString());
+        assertFalse(flat.err.contains("token bucket"), "no bucket, no note: " + flat.err);
+
+        Path both = dir.resolve("both.csv");
+        Cli b = Cli.run("simulate", "beff", "--platform", platform.toString(), "--np", "2", "--lmax", "65536", "--random", "1",
+                "--loops", "3", "--loops-from", out.toString(), "--out", both.toString());
+        assertEquals(2, b.exit, b.toString());
+        assertTrue(b.err.contains("--loops and --loops-from both give the loop count") && b.err.strip().lines().count() == 1, b.err);
+        assertTrue(Files.notExists(both), "nothing written");
     }
 
     @Test
