@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -78,8 +79,7 @@ class BeffLengthsCheckTest {
         List<Integer> measuredLoops = List.of(30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 20, 20, 20, 20, 10, 10, 10, 5, 5, 5);
         Path measured = simulated(platform, measuredLoops, "measured.csv");
         Path out = dir.resolve("sim.csv");
-        Cli c = Cli.run("simulate", "beff", "--platform", platform.toString(), "--np", "2", "--lmax", "65536", "--random", "1",
-                "--loops-from", measured.toString(), "--out", out.toString());
+        Cli c = simulateBeff(platform, "--loops-from", measured.toString(), "--out", out.toString());
         assertEquals(0, c.exit, c.toString());
         assertEquals(measuredLoops, BeffLengthsCheck.loopsByLength(io.scalecast.trace.BeffTrace.read(out), 65536));
         assertEquals(BeffRings.exchanges(io.scalecast.trace.BeffTrace.read(measured), 2),
@@ -89,8 +89,7 @@ class BeffLengthsCheckTest {
         Files.writeString(noRings, Files.readAllLines(measured).stream().filter(l -> !l.startsWith("ring"))
                 .collect(Collectors.joining("\n", "", "\n")));
         Path bad = dir.resolve("bad.csv");
-        Cli b = Cli.run("simulate", "beff", "--platform", platform.toString(), "--np", "2", "--lmax", "65536", "--random", "1",
-                "--loops-from", noRings.toString(), "--out", bad.toString());
+        Cli b = simulateBeff(platform, "--loops-from", noRings.toString(), "--out", bad.toString());
         assertEquals(2, b.exit, b.toString());
         assertTrue(b.err.contains(noRings + ":1: expected ring rows with a looplength") && b.err.strip().lines().count() == 1, b.err);
         assertTrue(Files.notExists(bad), "nothing written");
@@ -101,18 +100,15 @@ class BeffLengthsCheckTest {
     void simulateBeffNotesTheBucketAndRefusesTwoLoopCounts() throws IOException {
         Path platform = bucketPlatform();
         Path out = dir.resolve("one.csv");
-        Cli c = Cli.run("simulate", "beff", "--platform", platform.toString(), "--np", "2", "--lmax", "65536", "--random", "1",
-                "--out", out.toString());
+        Cli c = simulateBeff(platform, "--out", out.toString());
         assertEquals(0, c.exit, c.toString());
         assertTrue(c.err.contains("has a token bucket (mpi.burst-bucket-bytes); 1 loop(s) per measurement"), c.err);
-        Cli flat = Cli.run("simulate", "beff", "--platform", platform().toString(), "--np", "2", "--lmax", "65536", "--random", "1",
-                "--out", dir.resolve("flat.csv").toString());
+        Cli flat = simulateBeff(platform(), "--out", dir.resolve("flat.csv").toString());
         assertEquals(0, flat.exit, flat.toString());
         assertFalse(flat.err.contains("token bucket"), "no bucket, no note: " + flat.err);
 
         Path both = dir.resolve("both.csv");
-        Cli b = Cli.run("simulate", "beff", "--platform", platform.toString(), "--np", "2", "--lmax", "65536", "--random", "1",
-                "--loops", "3", "--loops-from", out.toString(), "--out", both.toString());
+        Cli b = simulateBeff(platform, "--loops", "3", "--loops-from", out.toString(), "--out", both.toString());
         assertEquals(2, b.exit, b.toString());
         assertTrue(b.err.contains("--loops and --loops-from both give the loop count") && b.err.strip().lines().count() == 1, b.err);
         assertTrue(Files.notExists(both), "nothing written");
@@ -153,6 +149,14 @@ class BeffLengthsCheckTest {
             b.append(String.join(",", v)).append('\n');
         }
         Files.writeString(f, b.toString());
+    }
+
+    /** {@code simulate beff} of 2 processes to 64 KiB with one random ring on {@code platform}, then {@code more} options. */
+    private static Cli simulateBeff(Path platform, String... more) {
+        List<String> args = new ArrayList<>(List.of("simulate", "beff", "--platform", platform.toString(), "--np", "2",
+                "--lmax", "65536", "--random", "1"));
+        args.addAll(List.of(more));
+        return Cli.run(args.toArray(String[]::new));
     }
 
     /** b_eff of 2 processes to 64 KiB with one random ring and {@code loops} per length, as a trace whose loops read back. */
