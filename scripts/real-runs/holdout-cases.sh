@@ -72,6 +72,7 @@ for setup in shm-2r testbed-2n-100mbit testbed-2n-1gbit; do
   "key": ["n", "nb", "p", "q"],
   "predicted_value": "gflops",
   "measured_value": "gflops",
+  "node_check": {"platform": "{work}/p.xml", "measured_gflops": "star_dgemm_gflops_median"},
   "tolerance": {"max_abs_rel_error": 0.15, "median_abs_rel_error": 0.08},
   "source": "$ABOUT: HPCC 1.5.0 HPL measured by scripts/real-runs/collect-holdout.sh, raw in $RAW_REL/$setup; median of the runs per configuration (spread in measured.csv); the platform comes only from network and node traces taken at other times (traces/suite/README.md); HPL Gflops are only compared against"
 }

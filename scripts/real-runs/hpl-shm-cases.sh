@@ -31,6 +31,8 @@ for ranks in 1 2; do
       what="the dgemm shape traces (measure dgemm --k) taken in the same windows as the runs, merged"
       runs="the runs of the repeats that have a shape trace of their window"
     fi
+    plat="{work}/shm$ranksr.xml"
+    [ -z "$variant" ] && plat="{work}/p.xml"
     if [ -z "$variant" ]; then
       what="the documented recipe (calibrate --traces traces/suite/2026-11-30-shm-2r, traces taken at other times than the runs)"
       steps='["calibrate", "--traces", "traces/suite/2026-11-30-shm-2r", "--nodes", "1", "--cores-per-node", "2", "--name", "p", "--out", "{work}/p.xml"],
@@ -52,6 +54,7 @@ for ranks in 1 2; do
   "key": ["n", "nb", "p", "q"],
   "predicted_value": "gflops",
   "measured_value": "gflops",
+  "node_check": {"platform": "$plat", "measured_gflops": "star_dgemm_gflops_median"},
   "tolerance": {"max_abs_rel_error": 0.10, "median_abs_rel_error": 0.05},
   "source": "HPCC 1.5.0 HPL measured here ($runs of scripts/real-runs/collect.sh hpcc-shm; dates and loads in measured.csv); platform from $what (network and node measurements only); HPL Gflops are only compared against"
 }

@@ -26,6 +26,8 @@ for rate in ${RATES:-100mbit 1gbit}; do
   "$ROOT/scalecast" testbed tabulate-hpcc "$RAW/testbed-2n-$rate" --out "$OUT/$case" --nodes 2 \
     --placement "2 testbed nodes (network namespaces on this host, tbf $rate on each veth), 1 rank per node, mpirun --map-by node; each node pinned to one of the host's 2 cores"
   for variant in "" "-shapes"; do
+    plat="{work}/tb$rate.xml"
+    [ -z "$variant" ] && plat="{work}/p.xml"
     if [ -z "$variant" ]; then
       what="the documented recipe (calibrate --traces traces/suite/testbed-2n-$rate, traces taken at other times than the runs)"
     elif [ -d "$RAW/testbed-2n-$rate-shapes" ]; then
@@ -60,6 +62,7 @@ for rate in ${RATES:-100mbit 1gbit}; do
   "key": ["n", "nb", "p", "q"],
   "predicted_value": "gflops",
   "measured_value": "gflops",
+  "node_check": {"platform": "$plat", "measured_gflops": "star_dgemm_gflops_median"},
   "tolerance": {"max_abs_rel_error": 0.10, "median_abs_rel_error": 0.05},
   "source": "HPCC 1.5.0 HPL measured across 2 testbed nodes at $rate (scripts/real-runs/collect.sh hpcc-testbed; see measured.csv provenance); platform from network and node traces only: $what; HPL Gflops are only compared against"
 }

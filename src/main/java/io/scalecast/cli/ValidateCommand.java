@@ -87,7 +87,7 @@ final class ValidateCommand implements Callable<Integer> {
                 AtomicFiles.writeString(out, ValidationReport.pointsCsv(results));
             }
             if (report != null) {
-                Path index = ValidationReport.write(report.toAbsolutePath(), results, List.of(), scratch.dir());
+                Path index = ValidationReport.write(report.toAbsolutePath(), results, ValidationReport.nodeLines(results), scratch.dir());
                 o.println("report: " + index);
             }
             return Validator.exitCode(results);
@@ -101,6 +101,7 @@ final class ValidateCommand implements Callable<Integer> {
             o.println(ValidationReport.oneLine(r));
         }
         CoverageReport.lines(results, confidence).forEach(o::println);
+        ValidationReport.nodeLines(results).forEach(o::println);
         List<String> sets = ValidationReport.setLines(results);
         if (!sets.isEmpty()) {
             sets.forEach(o::println);

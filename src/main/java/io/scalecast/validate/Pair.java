@@ -13,11 +13,28 @@ import java.util.Map;
  * @param rank      share of the interval's Monte Carlo samples below the measured value (ties count half;
  *                  NaN without samples): the measured point lies inside the central interval of level c
  *                  when |rank − ½| ≤ c/2, which gives coverage at any level from one set of samples
+ * @param nodeShift the measured runs' own node rate over the prediction's node rate, less 1 (NaN when the case has
+ *                  no node check, {@link NodeCheck}): how far the node moved between its trace and the runs
  */
-public record Pair(Map<String, String> key, double predicted, double measured, double low, double high, double rank) {
+public record Pair(Map<String, String> key, double predicted, double measured, double low, double high, double rank,
+                   double nodeShift) {
     /** A point without samples. */
     public Pair(Map<String, String> key, double predicted, double measured, double low, double high) {
-        this(key, predicted, measured, low, high, Double.NaN);
+        this(key, predicted, measured, low, high, Double.NaN, Double.NaN);
+    }
+
+    /** A point with samples' rank and no node check. */
+    public Pair(Map<String, String> key, double predicted, double measured, double low, double high, double rank) {
+        this(key, predicted, measured, low, high, rank, Double.NaN);
+    }
+
+    /** Whether the case checked the runs' node against the prediction's. */
+    public boolean hasNodeShift() {
+        return !Double.isNaN(nodeShift);
+    }
+
+    public Pair withNodeShift(double shift) {
+        return new Pair(key, predicted, measured, low, high, rank, shift);
     }
 
     public boolean hasPrediction() {
@@ -45,7 +62,7 @@ public record Pair(Map<String, String> key, double predicted, double measured, d
     }
 
     public Pair withInterval(double lo, double hi) {
-        return new Pair(key, predicted, measured, lo, hi, rank);
+        return new Pair(key, predicted, measured, lo, hi, rank, nodeShift);
     }
 
     /** The interval and the measured value's rank among {@code samples}. */
@@ -54,7 +71,7 @@ public record Pair(Map<String, String> key, double predicted, double measured, d
         for (double v : samples) {
             below += v < measured ? 1 : v == measured ? 0.5 : 0;
         }
-        return new Pair(key, predicted, measured, lo, hi, below / samples.length);
+        return new Pair(key, predicted, measured, lo, hi, below / samples.length, nodeShift);
     }
 
     /** Whether the measured value lies inside the central sample interval of level {@code level} (false without samples). */

@@ -31,10 +31,11 @@ import java.util.List;
  * @param tolerance      the allowed error
  * @param source         where the measured figures come from
  * @param plotX          the column on the plots' x axis (default: the last key column)
+ * @param nodeCheck      the runs' node against the prediction's ({@code "node_check"}; null when the case has none)
  */
 public record ValidationCase(String name, Path dir, String title, List<List<String>> steps, List<String> predicted,
                              Path measured, List<String> key, String predictedValue, String measuredValue,
-                             Tolerance tolerance, String source, String plotX) {
+                             Tolerance tolerance, String source, String plotX, NodeCheck nodeCheck) {
 
     /** Folder of the sealed held-out cases ({@code validation/holdout/}; notes/validation-protocol.md). */
     public static final String HOLDOUT = "holdout";
@@ -124,7 +125,7 @@ public record ValidationCase(String name, Path dir, String title, List<List<Stri
         return new ValidationCase(caseName(dir), dir, string(o, "title", f, text), steps,
                 predicted(o, f, text), dir.resolve(measured).normalize(), key,
                 string(o, "predicted_value", f, text), string(o, "measured_value", f, text), t,
-                string(o, "source", f, text), plotX);
+                string(o, "source", f, text), plotX, NodeCheck.parse(o, f));
     }
 
     /**

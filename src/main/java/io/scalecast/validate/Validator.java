@@ -97,6 +97,9 @@ public final class Validator {
             CsvTable predicted = c.predictedTable(workDir(opt, c), opt.root());
             CsvTable measured = CsvTable.read(c.measured());
             List<Pair> pairs = Pairing.pair(predicted, measured, c.key(), c.predictedValue(), c.measuredValue());
+            if (c.nodeCheck() != null) {
+                pairs = c.nodeCheck().apply(pairs, measured, workDir(opt, c), opt.root());
+            }
             return CaseResult.judge(c, pairs, r.wallSeconds());
         } catch (ScalecastException e) {
             return new CaseResult(c, CaseResult.Status.ERROR, e.getMessage(), List.of(), r.wallSeconds());
