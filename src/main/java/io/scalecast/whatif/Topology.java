@@ -12,20 +12,53 @@ import java.util.List;
  * {@code torus:AxBxC} / {@code torus:AxB} (must hold exactly the node count), {@code dragonfly:G:C:R:N} (groups, chassis per
  * group, routers per chassis, nodes per router; one link between each pair at every level; product = node count).
  * Every link of the topology gets the calibrated node link (bandwidth, latency, sharing policy); SMPI's factors apply to the
- * route a message takes, so a message crossing k links pays k link latencies. A {@code +limiter} suffix adds SimGrid's
- * per-node limiter link at the node link bandwidth, which a node's sends and receives share: a node then injects and
- * ejects no more, together, than a lone ping-pong carries (without it, a torus node drives all its links at once).
+ * route a message takes, so a message crossing k links pays k link latencies. Without a suffix a torus node drives all
+ * its links at once. A suffix bounds what a node injects and ejects with SimGrid's per-node limiter link, which a node's
+ * sends and receives share: {@code +limiter} at the node link bandwidth (a half-duplex node: sending and receiving
+ * together no more than a lone ping-pong carries), {@code +duplex} at twice it (a full-duplex node: each direction up
+ * to a lone ping-pong at once, exact where a node sends as much as it receives, as in b_eff's patterns).
  *
  * @param spec    what was written
  * @param kind    flat, fat-tree, torus or dragonfly
  * @param args    the numbers after the kind (empty: sized from the node count)
- * @param limiter whether a per-node limiter link is added
+ * @param node    what bounds a node's injection: {@link Injection}
  */
-public record Topology(String spec, String kind, List<Integer> args, boolean limiter) {
+public record Topology(String spec, String kind, List<Integer> args, Injection node) {
+
+    /** What bounds a node's traffic besides the topology's links. */
+    public enum Injection {
+        /** nothing: a node drives all its links at once */
+        LINKS(""),
+        /** {@code +limiter}: sends and receives share one link at the node link bandwidth */
+        HALF_DUPLEX("+limiter"),
+        /** {@code +duplex}: sends and receives share one link at twice the node link bandwidth */
+        FULL_DUPLEX("+duplex");
+
+        final String suffix;
+
+        Injection(String suffix) {
+            this.suffix = suffix;
+        }
+
+        /** The limiter link's bandwidth over the node link's (0: no limiter). */
+        public int limiterShare() {
+            return ordinal();
+        }
+    }
+
+    /** Whether a per-node limiter link is added ({@code +limiter} or {@code +duplex}). */
+    public boolean limiter() {
+        return node != Injection.LINKS;
+    }
 
     public static Topology parse(String spec) {
-        boolean limiter = spec.trim().endsWith("+limiter");
-        String[] parts = spec.trim().replaceFirst("\\+limiter$", "").split(":");
+        Injection node = Injection.LINKS;
+        for (Injection i : Injection.values()) {
+            if (!i.suffix.isEmpty() && spec.trim().endsWith(i.suffix)) {
+                node = i;
+            }
+        }
+        String[] parts = spec.trim().substring(0, spec.trim().length() - node.suffix.length()).split(":");
         String kind = parts[0];
         List<Integer> args = new ArrayList<>();
         try {
@@ -48,10 +81,11 @@ public record Topology(String spec, String kind, List<Integer> args, boolean lim
             case "dragonfly" -> args.size() == 4;
             default -> false;
         };
-        if (!ok || (limiter && "flat".equals(kind))) {
-            throw bad(spec, "flat, fat-tree:LEVELS(1|2):OVERSUBSCRIPTION, torus, torus:AxBxC, or dragonfly:G:C:R:N, optionally +limiter (not on flat)");
+        if (!ok || (node != Injection.LINKS && "flat".equals(kind))) {
+            throw bad(spec, "flat, fat-tree:LEVELS(1|2):OVERSUBSCRIPTION, torus, torus:AxBxC, or dragonfly:G:C:R:N, optionally +limiter"
+                    + " or +duplex (not on flat)");
         }
-        return new Topology(spec.trim(), kind, List.copyOf(args), limiter);
+        return new Topology(spec.trim(), kind, List.copyOf(args), node);
     }
 
     private static ScalecastException bad(String spec, String expected) {

@@ -23,7 +23,9 @@ final class TopologyEdit {
         e.setClusterAttribute("topo_parameters", params);
         e.setClusterAttribute("lat", PlatformEdit.num(routeLatency / nearestLinks(t)) + "s");
         if (t.limiter()) {
-            e.setClusterAttribute("limiter_link", e.clusterAttribute("bw"));
+            String bw = e.clusterAttribute("bw");
+            int share = t.node().limiterShare();
+            e.setClusterAttribute("limiter_link", share == 1 ? bw : PlatformEdit.num(io.scalecast.util.Units.parseRate(bw) * share) + "Bps");
         } else {
             e.cluster().removeAttribute("limiter_link");
         }
@@ -37,6 +39,14 @@ final class TopologyEdit {
     static String describe(Topology t, int nodes) {
         return "flat".equals(t.kind()) ? " (one non-blocking switch: the calibrated form)"
                 : " (SimGrid " + t.simgridName() + " " + t.parameters(nodes) + ", every link the calibrated node link, latency / "
-                        + nearestLinks(t) + " per link" + (t.limiter() ? ", a per-node limiter link at the node link bandwidth shared by sends and receives" : "") + ")";
+                        + nearestLinks(t) + " per link" + limiterText(t) + ")";
+    }
+
+    private static String limiterText(Topology t) {
+        return switch (t.node()) {
+            case HALF_DUPLEX -> ", a per-node limiter link at the node link bandwidth shared by sends and receives (half duplex)";
+            case FULL_DUPLEX -> ", a per-node limiter link at twice the node link bandwidth shared by sends and receives (full duplex)";
+            case LINKS -> "";
+        };
     }
 }

@@ -55,6 +55,28 @@ class WhatifSweepTest {
         assertEquals(0, Topology.parse("torus:4x4").switchPorts(16));
         assertEquals("2,1;2,1;2,1;2", Topology.parse("dragonfly:2:2:2:2").parameters(16));
         assertTrue(Topology.parse("torus:8x8x4+limiter").limiter());
+        assertEquals(Topology.Injection.FULL_DUPLEX, Topology.parse("torus:8x8x4+duplex").node());
+        assertEquals("8,8,4", Topology.parse("torus:8x8x4+duplex").parameters(256));
+    }
+
+    @Test
+    void aHalfDuplexNodeSharesOneNodeLinkAndAFullDuplexNodeTwo() throws Exception {
+        Path dir = tmp.resolve("duplex");
+        Cli r = Cli.run("whatif", "--base", "platforms/t3e.xml", "--vary", "topology=torus:8x8x4+limiter,torus:8x8x4+duplex,torus:8x8x4",
+                "--platforms-out", dir.toString());
+        assertEquals(0, r.exit, r.toString());
+        double bw = io.scalecast.util.Units.parseRate(PlatformEdit.read(Path.of("platforms/t3e.xml")).clusterAttribute("bw"));
+        PlatformEdit half = PlatformEdit.read(dir.resolve("topology_torus_8x8x4_limiter.xml"));
+        PlatformEdit full = PlatformEdit.read(dir.resolve("topology_torus_8x8x4_duplex.xml"));
+        assertEquals(bw, io.scalecast.util.Units.parseRate(half.clusterAttribute("limiter_link")), 1e-6 * bw);
+        assertEquals(2 * bw, io.scalecast.util.Units.parseRate(full.clusterAttribute("limiter_link")), 1e-6 * bw);
+        assertTrue(full.clusterProp("whatif.topology").contains("full duplex"), full.clusterProp("whatif.topology"));
+        assertEquals("", PlatformEdit.read(dir.resolve("topology_torus_8x8x4.xml")).clusterAttribute("limiter_link"),
+                "without a suffix a node drives all its links");
+        Cli flat = Cli.run("whatif", "--base", "platforms/t3e.xml", "--vary", "topology=flat+duplex", "--platforms-out", tmp.resolve("f").toString());
+        assertEquals(2, flat.exit, flat.toString());
+        assertTrue(flat.err.contains("+duplex (not on flat)"), flat.err);
+        assertFalse(Files.exists(tmp.resolve("f")), "nothing written");
     }
 
     @Test
