@@ -310,7 +310,8 @@ public final class ValidationReport {
             long moved = checked.stream().filter(NodeCheck::changed).count();
             double[] shifts = checked.stream().mapToDouble(Pair::nodeShift).toArray();
             out.add(String.format(Locale.ROOT, "%s node check: %d of %d point(s) ran on a node more than %s from their prediction's "
-                            + "node rate (the runs' own dgemm; shifts %s to %s)%s", held ? "held-out set" : "development set",
+                            + "node rate (the runs' own dgemm, maybe another kernel than the trace's: docs/hpl.md; shifts %s to %s)%s",
+                    held ? "held-out set" : "development set",
                     moved, checked.size(), pct(NodeCheck.CHANGED), signedPct(Arrays.stream(shifts).min().orElse(Double.NaN)),
                     signedPct(Arrays.stream(shifts).max().orElse(Double.NaN)),
                     moved == 0 ? "" : ": " + within(set, true) + (moved == checked.size() ? "" : "; the others: " + within(set, false))));
