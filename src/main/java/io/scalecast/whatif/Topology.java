@@ -28,21 +28,30 @@ public record Topology(String spec, String kind, List<Integer> args, Injection n
     /** What bounds a node's traffic besides the topology's links. */
     public enum Injection {
         /** nothing: a node drives all its links at once */
-        LINKS(""),
+        LINKS("", 0, ""),
         /** {@code +limiter}: sends and receives share one link at the node link bandwidth */
-        HALF_DUPLEX("+limiter"),
+        HALF_DUPLEX("+limiter", 1, ", a per-node limiter link at the node link bandwidth shared by sends and receives (half duplex)"),
         /** {@code +duplex}: sends and receives share one link at twice the node link bandwidth */
-        FULL_DUPLEX("+duplex");
+        FULL_DUPLEX("+duplex", 2, ", a per-node limiter link at twice the node link bandwidth shared by sends and receives (full duplex)");
 
         final String suffix;
+        private final int share;
+        private final String what;
 
-        Injection(String suffix) {
+        Injection(String suffix, int share, String what) {
             this.suffix = suffix;
+            this.share = share;
+            this.what = what;
         }
 
         /** The limiter link's bandwidth over the node link's (0: no limiter). */
         public int limiterShare() {
-            return ordinal();
+            return share;
+        }
+
+        /** How a platform's topology note describes it (", a per-node limiter link …", or empty). */
+        public String what() {
+            return what;
         }
     }
 

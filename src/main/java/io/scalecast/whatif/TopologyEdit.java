@@ -39,14 +39,6 @@ final class TopologyEdit {
     static String describe(Topology t, int nodes) {
         return "flat".equals(t.kind()) ? " (one non-blocking switch: the calibrated form)"
                 : " (SimGrid " + t.simgridName() + " " + t.parameters(nodes) + ", every link the calibrated node link, latency / "
-                        + nearestLinks(t) + " per link" + limiterText(t) + ")";
-    }
-
-    private static String limiterText(Topology t) {
-        return switch (t.node()) {
-            case HALF_DUPLEX -> ", a per-node limiter link at the node link bandwidth shared by sends and receives (half duplex)";
-            case FULL_DUPLEX -> ", a per-node limiter link at twice the node link bandwidth shared by sends and receives (full duplex)";
-            case LINKS -> "";
-        };
+                        + nearestLinks(t) + " per link" + t.node().what() + ")";
     }
 }
