@@ -27,7 +27,8 @@ import java.util.concurrent.Callable;
         description = {"Run validation cases (default: every validation/*/case.json): calibrate and predict with each case's "
                 + "steps, compare with its measured reference, print signed errors and verdicts.",
                 "Cases that name their runs' own dgemm rate (node_check) also get node_shift: that rate against the "
-                + "prediction's node rate, reported, never applied (docs/hpl.md).",
+                + "prediction's node rate, or against a square dgemm of the suite at the runs' own order, reported, never applied"
+                + " (docs/hpl.md).",
                 "Exit 3 when a case is beyond its tolerance, 1 when a case could not run."})
 final class ValidateCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec

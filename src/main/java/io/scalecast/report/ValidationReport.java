@@ -309,10 +309,17 @@ public final class ValidationReport {
             }
             long moved = checked.stream().filter(NodeCheck::changed).count();
             double[] shifts = checked.stream().mapToDouble(Pair::nodeShift).toArray();
-            out.add(String.format(Locale.ROOT, "%s node check: %d of %d point(s) ran on a node more than %s from their prediction's "
-                            + "node rate (the runs' own dgemm, maybe another kernel than the trace's: docs/hpl.md; shifts %s to %s)%s",
+            long same = set.stream().filter(r -> r.vcase().nodeCheck() != null && r.vcase().nodeCheck().sameKernel())
+                    .flatMap(r -> r.pairs().stream()).filter(p -> p.hasNodeShift() && p.hasPrediction()).count();
+            String reference = same == 0 ? "their prediction's node rate (the runs' own dgemm, maybe another kernel than the trace's:"
+                    + " docs/hpl.md;"
+                    : same == checked.size() ? "a square dgemm taken with their prediction's traces, at the runs' own order (the same"
+                    + " kernel;"
+                    : "their reference (" + same + " a square dgemm at the runs' own order, the others their prediction's node rate,"
+                    + " maybe another kernel: docs/hpl.md;";
+            out.add(String.format(Locale.ROOT, "%s node check: %d of %d point(s) ran on a node more than %s from %s shifts %s to %s)%s",
                     held ? "held-out set" : "development set",
-                    moved, checked.size(), pct(NodeCheck.CHANGED), signedPct(Arrays.stream(shifts).min().orElse(Double.NaN)),
+                    moved, checked.size(), pct(NodeCheck.CHANGED), reference, signedPct(Arrays.stream(shifts).min().orElse(Double.NaN)),
                     signedPct(Arrays.stream(shifts).max().orElse(Double.NaN)),
                     moved == 0 ? "" : ": " + within(set, true) + (moved == checked.size() ? "" : "; the others: " + within(set, false))));
         }

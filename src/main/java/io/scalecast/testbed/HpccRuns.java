@@ -215,9 +215,10 @@ public final class HpccRuns {
 
         CsvTable measured = new CsvTable(provenance("apprun", runs, nodes, placement, raw, opts)
                 .put("note", "one row per HPL configuration: time_s and gflops = median over `repeats` runs; spread = (max-min)/median of gflops; "
+                        + "star_dgemm_gflops_median = the runs' StarDGEMM per rank, dgemm_n = its order (HPCC's DGEMM_N); "
                         + "per-run figures and the same runs' StarDGEMM/ping-pong in runs.csv"),
                 List.of("app", "ranks", "nodes", "parameters", "n", "nb", "p", "q", "time_s", "gflops", "rate", "rate_unit",
-                        "repeats", "time_min_s", "time_max_s", "gflops_min", "gflops_max", "spread", "star_dgemm_gflops_median"));
+                        "repeats", "time_min_s", "time_max_s", "gflops_min", "gflops_max", "spread", "star_dgemm_gflops_median", "dgemm_n"));
         CsvTable each = new CsvTable(provenance("apprun", runs, nodes, placement, raw, opts)
                 .put("note", "every run; star/single dgemm, ping-pong and STREAM figures are HPCC's own, from the same hpccoutf.txt as the HPL result"),
                 List.of("app", "ranks", "nodes", "parameters", "repeat", "n", "nb", "p", "q", "time_s", "gflops", "rate", "rate_unit",
@@ -235,7 +236,8 @@ public final class HpccRuns {
             double medGf = Stats.median(gf);
             // HPL prints its time to 0.01 s: the median of an even count is a half-step, written without binary residue
             measured.add("hpl", ranks, nodes, params, h.n(), h.nb(), h.p(), h.q(), Math.rint(Stats.median(t) * 1e9) / 1e9, medGf, medGf, "Gflops",
-                    g.size(), min(t), max(t), min(gf), max(gf), (max(gf) - min(gf)) / medGf, Stats.median(star) / 1e9);
+                    g.size(), min(t), max(t), min(gf), max(gf), (max(gf) - min(gf)) / medGf, Stats.median(star) / 1e9,
+                    (long) g.get(0).number("DGEMM_N"));
             for (Run r : g) {
                 each.add("hpl", ranks, nodes, params, r.repeat(), h.n(), h.nb(), h.p(), h.q(), r.hpl().timeSeconds(), r.hpl().gflops(),
                         r.hpl().gflops(), "Gflops", r.number("StarDGEMM_Gflops"), r.number("SingleDGEMM_Gflops"),

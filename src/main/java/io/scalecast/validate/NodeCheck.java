@@ -4,6 +4,8 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import io.scalecast.app.hpl.PlatformFigures;
 import io.scalecast.trace.CsvTable;
+import io.scalecast.trace.DgemmPoint;
+import io.scalecast.trace.DgemmTrace;
 import io.scalecast.util.ScalecastException;
 
 import java.nio.file.Files;
@@ -20,10 +22,29 @@ import java.util.List;
  * point then carries the runs' rate over the platform's node rate, less 1 ({@link Pair#nodeShift()}). The check
  * reports; it changes no prediction and no verdict.
  *
- * @param platform       the platform the prediction used, usually under {@code {work}}
+ * <p>The platform's node rate is HPL's rank-NB update, StarDGEMM a square multiply of another order, so at some orders
+ * the two kernels differ on a node that did not change. With {@code square} (the {@code dgemm-square.csv} that
+ * {@code measure suite} takes beside its shapes, every rank of the node loaded as in StarDGEMM) and {@code dgemm_n}
+ * (the measured table's column with the runs' StarDGEMM order, HPCC's {@code DGEMM_N}) the reference is that trace's
+ * rate at the runs' own order instead: the same kernel, so what is left is the node.
+ *
+ * @param platform       the platform the prediction used, usually under {@code {work}}; null with {@code square}
  * @param measuredGflops the measured table's column with the runs' per-rank dgemm rate, Gflop/s
+ * @param square         a square dgemm trace taken with the prediction's traces (relative to the repository), or null
+ * @param dgemmN         the measured table's column with the order the runs' dgemm ran at; given with {@code square}
  */
-public record NodeCheck(String platform, String measuredGflops) {
+public record NodeCheck(String platform, String measuredGflops, String square, String dgemmN) {
+
+    public NodeCheck {
+        if (square == null ? platform == null : dgemmN == null) {
+            throw new IllegalArgumentException("node_check needs a platform, or a square trace and its order column");
+        }
+    }
+
+    /** The check against the prediction's platform (no square reference). */
+    public NodeCheck(String platform, String measuredGflops) {
+        this(platform, measuredGflops, null, null);
+    }
 
     /**
      * A shift beyond which the runs' node counts as changed: twice the largest spread of the node rate between the
@@ -32,7 +53,10 @@ public record NodeCheck(String platform, String measuredGflops) {
      */
     public static final double CHANGED = 0.10;
 
-    /** Reads {@code "node_check": {"platform": ..., "measured_gflops": ...}}; null when the case has none. */
+    /**
+     * Reads {@code "node_check": {"platform": ..., "measured_gflops": ...}} or {@code {"square": ..., "dgemm_n": ...,
+     * "measured_gflops": ...}}; null when the case has none.
+     */
     static NodeCheck parse(JsonObject o, String file) {
         JsonElement e = o.get("node_check");
         if (e == null) {
@@ -43,12 +67,20 @@ public record NodeCheck(String platform, String measuredGflops) {
                     + "\"measured_gflops\": \"star_dgemm_gflops_median\"}");
         }
         JsonObject n = e.getAsJsonObject();
-        for (String f : List.of("platform", "measured_gflops")) {
+        boolean sq = n.has("square");
+        for (String f : sq ? List.of("square", "dgemm_n", "measured_gflops") : List.of("platform", "measured_gflops")) {
             if (!n.has(f) || !n.get(f).isJsonPrimitive() || n.get(f).getAsString().isBlank()) {
-                throw ScalecastException.badInput(file + ": \"node_check\" needs a non-empty string \"" + f + "\"");
+                throw ScalecastException.badInput(file + ": \"node_check\" needs a non-empty string \"" + f + "\""
+                        + (f.equals("dgemm_n") ? " (the measured column with the runs' dgemm order) beside \"square\"" : ""));
             }
         }
-        return new NodeCheck(n.get("platform").getAsString(), n.get("measured_gflops").getAsString());
+        return new NodeCheck(sq ? null : n.get("platform").getAsString(), n.get("measured_gflops").getAsString(),
+                sq ? n.get("square").getAsString() : null, sq ? n.get("dgemm_n").getAsString() : null);
+    }
+
+    /** Whether the reference is a square dgemm at the runs' order (the same kernel as StarDGEMM). */
+    public boolean sameKernel() {
+        return square != null;
     }
 
     /** The node rate (flop/s per core) of the platform the prediction used. */
@@ -61,18 +93,59 @@ public record NodeCheck(String platform, String measuredGflops) {
         return PlatformFigures.read(p).hostSpeedFlopsPerSecond();
     }
 
+    /**
+     * The square trace's per-rank rate with every rank of the node loaded at order {@code n}: the median over its
+     * launches at each order measured, linear in the order between two of them, the nearest one outside their range.
+     */
+    static double squareRate(DgemmTrace t, int n) {
+        int load = t.maxLoad();
+        List<Integer> orders = t.loaded(load).stream().map(DgemmPoint::n).distinct().sorted().toList();
+        int below = orders.get(0);
+        int above = orders.get(orders.size() - 1);
+        for (int o : orders) {
+            if (o <= n) {
+                below = o;
+            }
+            if (o >= n && o < above) {
+                above = o;
+            }
+        }
+        double lo = DgemmTrace.select(t, below, load).rateFlopsPerSecond();
+        double hi = DgemmTrace.select(t, above, load).rateFlopsPerSecond();
+        return n <= below || above == below ? lo : n >= above ? hi : lo + (hi - lo) * (n - below) / (double) (above - below);
+    }
+
+    private DgemmTrace squareTrace(Path root) {
+        Path p = root.resolve(square).normalize();
+        if (!Files.isRegularFile(p)) {
+            throw ScalecastException.badInput("node_check: the square dgemm trace " + p + " does not exist; expected the"
+                    + " dgemm-square.csv of the suite the prediction was calibrated from");
+        }
+        DgemmTrace t = DgemmTrace.read(p);
+        if (t.points().stream().anyMatch(x -> x.k() > 0)) {
+            throw ScalecastException.badInput(p + ": a dgemm trace of n×n×k shapes; node_check's \"square\" expects a square"
+                    + " one (measure dgemm without --k)");
+        }
+        return t;
+    }
+
     /** The pairs (one per measured row, in order) with their node shift; a row without a rate keeps NaN. */
     List<Pair> apply(List<Pair> pairs, CsvTable measured, Path work, Path root) {
-        if (!measured.has(measuredGflops)) {
-            throw ScalecastException.badInput(measured.source() + ": missing column \"" + measuredGflops
-                    + "\" named by the case's node_check (has " + String.join(",", measured.columns()) + ")");
+        for (String col : sameKernel() ? List.of(measuredGflops, dgemmN) : List.of(measuredGflops)) {
+            if (!measured.has(col)) {
+                throw ScalecastException.badInput(measured.source() + ": missing column \"" + col
+                        + "\" named by the case's node_check (has " + String.join(",", measured.columns()) + ")");
+            }
         }
-        double rate = platformRate(work, root);
+        DgemmTrace sq = sameKernel() ? squareTrace(root) : null;
+        double rate = sameKernel() ? Double.NaN : platformRate(work, root);
         List<Pair> out = new ArrayList<>();
         for (int i = 0; i < pairs.size(); i++) {
             String cell = measured.get(i, measuredGflops).trim();
             double run = cell.isEmpty() ? Double.NaN : measured.number(i, measuredGflops) * 1e9;
-            out.add(pairs.get(i).withNodeShift(run > 0 ? run / rate - 1 : Double.NaN));
+            double ref = sq == null ? rate : measured.get(i, dgemmN).isBlank() ? Double.NaN
+                    : squareRate(sq, (int) Math.round(measured.number(i, dgemmN)));
+            out.add(pairs.get(i).withNodeShift(run > 0 && ref > 0 ? run / ref - 1 : Double.NaN));
         }
         return out;
     }

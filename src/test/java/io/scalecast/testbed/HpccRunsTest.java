@@ -92,6 +92,7 @@ class HpccRunsTest {
         assertEquals(0.5, m.number(0, "gflops"), 1e-12);
         assertEquals((0.6 - 0.4) / 0.5, m.number(0, "spread"), 1e-12);
         assertEquals(0.7, m.number(0, "star_dgemm_gflops_median"), 1e-12);
+        assertEquals(1224, (long) m.number(0, "dgemm_n"), "the fixture's DGEMM_N: the order the runs' StarDGEMM ran at, for validate's node check");
         assertEquals("n=3000;nb=80;p=1;q=2", m.get(0, "parameters"));
         assertTrue(m.provenance().get("hpl_options").contains("NB=80 PMAP=row threshold=16.0 PFACT=right NBMIN=4 NDIV=2 RFACT=Crout BCAST=1rM DEPTH=1 SWAP=mix"),
                 m.provenance().get("hpl_options"));

@@ -109,4 +109,52 @@ class NodeCheckTest {
         e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, withRate, work, tmp));
         assertTrue(e.getMessage().contains("p.xml") && e.getMessage().contains("does not exist"), e.getMessage());
     }
+
+    private void dgemmTrace(Path file, String rows) throws Exception {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "# kind: dgemm\n# source: test\n" + rows);
+    }
+
+    @Test
+    void withASquareTraceTheReferenceIsItsRateAtTheRunsOwnOrder() throws Exception {
+        ValidationCase c = caseWith("\"node_check\": {\"square\": \"traces/s/dgemm-square.csv\", \"dgemm_n\": \"dn\","
+                + " \"measured_gflops\": \"star\"},", true);
+        assertTrue(c.nodeCheck().sameKernel());
+        // every rank loaded (2): 6.0 Gflop/s at 1024 (the median of its launches 5.8, 6.0, 6.4), 5.0 at 2048; a rank alone
+        // faster (not StarDGEMM's situation, so not read)
+        dgemmTrace(tmp.resolve("traces/s/dgemm-square.csv"), "n,rate_flops_per_s,ranks_loaded,run\n"
+                + "1024,5.8e9,2,1\n1024,6.4e9,2,2\n1024,6.0e9,2,3\n2048,5.0e9,2,1\n1024,9e9,1,1\n2048,9e9,1,1\n");
+        CsvTable m = csv("n,gflops,star,dn\n1,1,6.3,1024\n2,1,4.4,1536\n3,1,5.0,3000\n4,1,6.9,100\n5,1,6.0,\n");
+        List<Pair> pairs = Pairing.pair(m, m, List.of("n"), "gflops", "gflops");
+        List<Pair> checked = c.nodeCheck().apply(pairs, m, tmp.resolve("no-work"), tmp);
+        assertEquals(+0.05, checked.get(0).nodeShift(), 1e-12, "at a measured order: its median");
+        assertEquals(-0.20, checked.get(1).nodeShift(), 1e-12, "between two orders: linear in the order (5.5 at 1536)");
+        assertEquals(0.0, checked.get(2).nodeShift(), 1e-12, "above the largest order: its rate");
+        assertEquals(0.15, checked.get(3).nodeShift(), 1e-12, "below the smallest order: its rate");
+        assertFalse(checked.get(4).hasNodeShift(), "a run without its order has no shift");
+        assertEquals(List.of("held-out set node check: 2 of 4 point(s) ran on a node more than 10.0% from a square dgemm taken with"
+                        + " their prediction's traces, at the runs' own order (the same kernel; shifts -20.0% to +15.0%): 2 of 2 within"
+                        + " tolerance, median |err| 0.0%; the others: 2 of 2 within tolerance, median |err| 0.0%"),
+                ValidationReport.nodeLines(List.of(CaseResult.judge(c, checked, 0))));
+    }
+
+    @Test
+    void aSquareReferenceThatIsNotOneIsOneClearLine() throws Exception {
+        ScalecastException e = assertThrows(ScalecastException.class, () -> caseWith("\"node_check\": {\"square\": \"s.csv\","
+                + " \"measured_gflops\": \"star\"},", false));
+        assertTrue(e.getMessage().contains("\"dgemm_n\""), e.getMessage());
+        ValidationCase c = caseWith("\"node_check\": {\"square\": \"traces/s/shapes.csv\", \"dgemm_n\": \"dn\","
+                + " \"measured_gflops\": \"star\"},", false);
+        CsvTable m = csv("n,gflops,star,dn\n1,1,6.3,1024\n");
+        List<Pair> pairs = Pairing.pair(m, m, List.of("n"), "gflops", "gflops");
+        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, m, tmp, tmp));
+        assertTrue(e.getMessage().contains("shapes.csv") && e.getMessage().contains("does not exist"), e.getMessage());
+        dgemmTrace(tmp.resolve("traces/s/shapes.csv"), "n,k,rate_flops_per_s,ranks_loaded\n1024,80,5e9,2\n");
+        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, m, tmp, tmp));
+        assertEquals(2, e.exitCode());
+        assertTrue(e.getMessage().contains("shapes.csv") && e.getMessage().contains("expects a square"), e.getMessage());
+        CsvTable noOrder = csv("n,gflops,star\n1,1,6.3\n");
+        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, noOrder, tmp, tmp));
+        assertTrue(e.getMessage().contains("\"dn\""), e.getMessage());
+    }
 }
