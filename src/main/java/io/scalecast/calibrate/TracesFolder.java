@@ -1,6 +1,7 @@
 package io.scalecast.calibrate;
 
 import io.scalecast.trace.CsvTable;
+import io.scalecast.trace.DgemmTrace;
 import io.scalecast.trace.Provenance;
 import io.scalecast.util.ScalecastException;
 
@@ -80,6 +81,13 @@ public final class TracesFolder {
                 continue;
             }
             Path before = found.putIfAbsent(role, f);
+            Path square = before == null ? null : squareBesideShapes(role, before, f);
+            if (square != null) {
+                found.put(role, square == f ? before : f);
+                lines.add(square.getFileName() + ": a square dgemm beside the n×n×k shapes of " + found.get(role).getFileName()
+                        + ", not a calibration input (validate's node check reads it)");
+                continue;
+            }
             if (before != null) {
                 throw ScalecastException.badInput("--traces " + dir + ": two " + INPUTS.get(role).what() + " traces, " + before.getFileName()
                         + " and " + f.getFileName() + " (expected one; name the one to use with --" + option(role) + ")");
@@ -117,6 +125,11 @@ public final class TracesFolder {
         try (Stream<Path> s = Files.list(dir)) {
             for (Path f : s.filter(p -> p.getFileName().toString().endsWith(".csv")).sorted().toList()) {
                 if (role(f).equals(role)) {
+                    Path square = hit == null ? null : squareBesideShapes(role, hit, f);
+                    if (square != null) {
+                        hit = square == f ? hit : f;
+                        continue;
+                    }
                     if (hit != null) {
                         throw ScalecastException.badInput(what + " " + dir + ": two " + role + " traces, " + hit.getFileName() + " and "
                                 + f.getFileName() + " (expected one)");
@@ -128,6 +141,23 @@ public final class TracesFolder {
             throw ScalecastException.badInput(what + " " + dir + ": cannot list the folder (" + e.getMessage() + ")");
         }
         return hit;
+    }
+
+    /**
+     * Of two dgemm traces in one folder, the square one when the other is of n×n×k shapes (a full {@code measure suite}
+     * takes both: the shapes are the node model, the square one validate's node check reads); null otherwise.
+     */
+    private static Path squareBesideShapes(String role, Path a, Path b) {
+        if (!role.equals("dgemm")) {
+            return null;
+        }
+        boolean sa = square(a);
+        boolean sb = square(b);
+        return sa == sb ? null : sa ? a : b;
+    }
+
+    private static boolean square(Path dgemm) {
+        return DgemmTrace.read(dgemm).points().stream().allMatch(p -> p.k() == 0);
     }
 
     private static String option(String role) {

@@ -29,7 +29,7 @@ import java.util.concurrent.Callable;
 @Command(name = "suite", mixinStandardHelpOptions = true,
         description = {"Every probe calibration uses, one after the other, in the shapes the validation cases were measured with:"
                 + " pingpong.csv, swap.csv, release.csv, release-delayed.csv, iprobe.csv, dgemm.csv (n×n×k shapes, every rank of a"
-                + " node loaded) and beff.csv, plus suite.json (each trace's command, start and end UTC, hosts, exit status; the"
+                + " node loaded), dgemm-square.csv (the square multiply HPCC's StarDGEMM runs: validate's node check) and beff.csv, plus suite.json (each trace's command, start and end UTC, hosts, exit status; the"
                 + " machine). Then: scalecast calibrate --traces DIR.",
                 "Stops at the first probe that fails (mpirun error, unreachable host) and keeps the traces already complete;"
                         + " Ctrl-C leaves no half-written trace."})
@@ -68,7 +68,7 @@ final class MeasureSuiteCommand implements Callable<Integer> {
             + " this particle set (measure iprobe --treecode-particles), for tree-code predictions; default: the synthetic loop.")
     Path treecodeParticles;
 
-    @Option(names = "--quick", description = "Small repeat counts and sizes, no b_eff: about a minute on the 2-node testbed.")
+    @Option(names = "--quick", description = "Small repeat counts and sizes, no square dgemm, no b_eff: about a minute on the 2-node testbed.")
     boolean quick;
 
     @Option(names = "--timeout", defaultValue = "3600", paramLabel = "S", description = "Seconds before a probe launch is killed (default ${DEFAULT-VALUE}).")

@@ -31,6 +31,8 @@ import java.util.stream.Stream;
 public final class MeasureSuite {
     /** The index written beside the traces. */
     public static final String INDEX = "suite.json";
+    /** The square dgemm trace of a full suite (validate's node check; calibrate takes the shapes of dgemm.csv). */
+    public static final String SQUARE_DGEMM = "dgemm-square.csv";
     /** Where a probe writes before its trace is complete. */
     public static final String PARTIAL = ".partial";
 
@@ -155,6 +157,12 @@ public final class MeasureSuite {
                         : List.of("dgemm", "--runs", "3", "--max-runs", "8", "--k", "1,2,4,8,16,32,80",
                         "--sizes", "32,64,128,256,512,1024,2048,3072", "--budget", "0.1", "--min-reps", "3", "--max-reps", "1000")));
         if (!quick) {
+            // HPCC's StarDGEMM is square, of order about 0.4 N: validate's node check reads a run's own StarDGEMM against
+            // this trace at the run's order, the same kernel, where the platform's rate is HPL's rank-NB update
+            s.add(step(dir, SQUARE_DGEMM, "dgemm", "square dgemm (n×n×n), every rank of a node loaded: the reference validate's node"
+                            + " check reads a run's own StarDGEMM against (not a calibration input beside the shapes)", t.dgemmRanks(), node,
+                    List.of("dgemm", "--runs", "3", "--max-runs", "4", "--sizes", "1024,1536,2048", "--budget", "0.1",
+                            "--min-reps", "1", "--max-reps", "20")));
             // three launches: the 1-byte rings give the network stack's CPU per message (calibrate's exchange check), and
             // one launch can read a slow moment of the host for all of them
             s.add(step(dir, "beff.csv", "beff", "b_eff over every node: rings and random patterns, 3 launches (calibrate --beff)",

@@ -50,6 +50,38 @@ class CalibrateTracesTest {
         assertEquals(strip(Files.readString(a)), strip(Files.readString(b)));
     }
 
+    /**
+     * A full {@code measure suite} takes a square dgemm beside the shapes: the shapes stay the node model, the square
+     * trace is named and not read; a square trace alone is still the dgemm input, and two shape traces are still two of a
+     * kind.
+     */
+    @Test
+    void aSquareDgemmBesideTheShapesIsNamedAndNotRead() throws Exception {
+        Path d = folder("sq", "pingpong.csv", "traces/testbed/pingpong-2n-100mbit.csv",
+                "dgemm.csv", "validation/hpl-testbed-2n-100mbit-shapes/dgemm-shapes.csv");
+        Path a = dir.resolve("a.xml");
+        assertEquals(0, Cli.run("calibrate", "--traces", d.toString(), "--nodes", "2", "--name", "s", "--out", a.toString()).exit);
+        Files.copy(ROOT.resolve("traces/local/dgemm-treecode-2r.csv"), d.resolve("dgemm-square.csv"));
+        Path b = dir.resolve("b.xml");
+        Cli rb = Cli.run("calibrate", "--traces", d.toString(), "--nodes", "2", "--name", "s", "--out", b.toString());
+        assertEquals(0, rb.exit, rb.toString());
+        assertTrue(rb.out.contains("dgemm-square.csv: a square dgemm beside the n×n×k shapes of dgemm.csv, not a calibration input"),
+                rb.out);
+        assertEquals(strip(Files.readString(a)), strip(Files.readString(b)));
+        assertEquals(d.resolve("dgemm.csv"), TracesFolder.find(d, "dgemm", "--traces"));
+
+        Path alone = folder("sq1", "pingpong.csv", "traces/testbed/pingpong-2n-100mbit.csv", "dgemm-square.csv",
+                "traces/local/dgemm-treecode-2r.csv");
+        Cli r1 = Cli.run("calibrate", "--traces", alone.toString(), "--nodes", "2", "--name", "s", "--out", dir.resolve("c.xml").toString());
+        assertEquals(0, r1.exit, r1.toString());
+        assertTrue(r1.out.contains("dgemm (node kernel model and speed): " + alone.resolve("dgemm-square.csv")), r1.out);
+
+        Files.copy(ROOT.resolve("validation/hpl-testbed-2n-100mbit-shapes/dgemm-shapes.csv"), d.resolve("dgemm-2.csv"));
+        Cli two = Cli.run("calibrate", "--traces", d.toString(), "--nodes", "2", "--name", "s", "--out", dir.resolve("t.xml").toString());
+        assertEquals(2, two.exit, two.toString());
+        assertTrue(two.err.contains("two dgemm"), two.err);
+    }
+
     @Test
     void aPingPongAloneWorksAndSaysWhatIsMissing() throws Exception {
         Path d = folder("pp", "pingpong.csv", "traces/testbed/pingpong-2n-1gbit.csv");
