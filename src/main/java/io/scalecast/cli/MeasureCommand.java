@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
                 + " measure suite runs every probe calibration uses into one folder.",
         subcommands = {MeasureCommand.PingPong.class, MeasureCommand.Swap.class, MeasureCommand.Beff.class,
                 MeasureCommand.Dgemm.class, MeasureIprobeCommand.class, MeasureCommand.Release.class, MeasureAlltoallCommand.class,
-                MeasureSuiteCommand.class})
+                MeasureSuiteCommand.class, MeasureRecheckCommand.class})
 final class MeasureCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -233,14 +233,15 @@ class DocCommandsTest {
     }
 
     @Test
-    void theReadmeShowsTheFiveCommandsOfYourOwnCluster() throws IOException {
+    void theReadmeShowsTheSixCommandsOfYourOwnCluster() throws IOException {
         List<String> cluster = commands(Home.dir().resolve("README.md")).stream().filter(c -> c.kind().equals("cluster"))
                 .map(Command::text).toList();
-        assertEquals(5, cluster.size(), cluster.toString());
+        assertEquals(6, cluster.size(), cluster.toString());
         assertTrue(cluster.get(0).startsWith("./scalecast measure suite --testbed --out my-traces"), cluster.get(0));
         assertTrue(cluster.get(1).startsWith("./scalecast calibrate --traces my-traces"), cluster.get(1));
         assertTrue(cluster.get(2).startsWith("./scalecast predict hpl --platform mine.xml"), cluster.get(2));
-        assertTrue(cluster.get(4).startsWith("./scalecast validate"), cluster.get(4));
+        assertTrue(cluster.get(3).startsWith("./scalecast measure recheck --traces my-traces"), cluster.get(3));
+        assertTrue(cluster.get(5).startsWith("./scalecast validate"), cluster.get(5));
     }
 
     @Test
