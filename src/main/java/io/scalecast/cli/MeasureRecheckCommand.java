@@ -31,6 +31,11 @@ final class MeasureRecheckCommand implements Callable<Integer> {
     Path traces;
     @Option(names = "--out", paramLabel = "F.csv", description = "Keep the recheck's dgemm trace here (default: not kept).")
     Path out;
+    @Option(names = "--testbed", paramLabel = "NAME", description = "Launch on this testbed instead of the one the suite names (the"
+            + " same nodes brought up again under another name).")
+    String testbed;
+    @Option(names = "--hostfile", paramLabel = "F", description = "Launch with this hostfile instead of the suite's.")
+    Path hostfile;
 
     @Override
     public Integer call() throws IOException {
@@ -40,7 +45,14 @@ final class MeasureRecheckCommand implements Callable<Integer> {
         Path tmp = Files.createTempFile("scalecast-recheck-", ".csv");
         try {
             Files.deleteIfExists(tmp);
-            NodeRecheck r = NodeRecheck.plan(traces, tmp);
+            java.util.Map<String, String> where = new java.util.LinkedHashMap<>();
+            if (testbed != null) {
+                where.put("--testbed", testbed);
+            }
+            if (hostfile != null) {
+                where.put("--hostfile", hostfile.toString());
+            }
+            NodeRecheck r = NodeRecheck.plan(traces, tmp, where);
             PrintWriter o = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             err.println("measure recheck: scalecast " + String.join(" ", r.args().stream().map(w -> w.equals(tmp.toString()) ? "TMP"

@@ -37,8 +37,16 @@ public record NodeRecheck(List<String> args, Path reference, int n, int k, Strin
     private static final Set<String> MEASURE_OPTIONS = Set.of("--sizes", "--k", "--runs", "--max-runs", "--budget", "--min-reps",
             "--max-reps", "--sustained", "--traffic", "--target-spread", "--out");
 
-    /** The recheck of the suite in {@code dir}, its trace written to {@code out}. */
+    /** The recheck of the suite in {@code dir}, its trace written to {@code out}, launched as the suite's dgemm was. */
     public static NodeRecheck plan(Path dir, Path out) {
+        return plan(dir, out, java.util.Map.of());
+    }
+
+    /**
+     * The recheck of the suite in {@code dir}, its trace written to {@code out}; {@code where} replaces (or adds) launch
+     * options of the suite's command, e.g. {@code --testbed} with the name the same testbed has now.
+     */
+    public static NodeRecheck plan(Path dir, Path out, java.util.Map<String, String> where) {
         Path index = dir.resolve(MeasureSuite.INDEX);
         if (!Files.isRegularFile(index)) {
             throw ScalecastException.badInput("--traces " + dir + ": no " + MeasureSuite.INDEX + " (expected a folder measure suite wrote)");
@@ -87,6 +95,14 @@ public record NodeRecheck(List<String> args, Path reference, int n, int k, Strin
                 args.add(words.get(i));
             }
         }
+        where.forEach((option, value) -> {
+            int i = args.indexOf(option);
+            if (i >= 0 && i + 1 < args.size()) {
+                args.set(i + 1, value);
+            } else {
+                args.addAll(List.of(option, value));
+            }
+        });
         args.addAll(List.of("--sizes", Integer.toString(n)));
         if (k > 0) {
             args.addAll(List.of("--k", Integer.toString(k)));

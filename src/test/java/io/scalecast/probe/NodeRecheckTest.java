@@ -57,6 +57,9 @@ class NodeRecheckTest {
         assertEquals(80, r.k());
         assertTrue(String.join(" ", r.args()).contains("--testbed fr --wrapper nice -n -19 --sizes 1024 --k 80 --runs 3 "), r.args().toString());
         assertFalse(r.args().contains("/x/dgemm.csv"), "the suite's own output is not overwritten");
+        // the same nodes under another testbed name now
+        NodeRecheck other = NodeRecheck.plan(dir, dir.resolve("now.csv"), java.util.Map.of("--testbed", "ho"));
+        assertTrue(String.join(" ", other.args()).startsWith("measure dgemm --np 2 --testbed ho --wrapper"), other.args().toString());
     }
 
     @Test
