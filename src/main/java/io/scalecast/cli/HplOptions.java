@@ -4,7 +4,6 @@ import io.scalecast.app.hpl.HplConfig;
 import io.scalecast.app.hpl.HplDat;
 import io.scalecast.app.hpl.HplPredictor;
 import io.scalecast.app.hpl.KernelModel;
-import io.scalecast.app.hpl.PlatformFigures;
 import io.scalecast.calibrate.Calibrator;
 import io.scalecast.calibrate.NodeModel;
 import io.scalecast.platform.PlatformFile;
@@ -88,7 +87,7 @@ final class HplOptions {
             }
         }
         if (grid == null) {
-            return KernelModel.constant(PlatformFigures.read(platform).hostSpeedFlopsPerSecond());
+            return KernelModel.constant(PlatformFile.hostSpeed(platform));
         }
         int load = dgemmLoad != null ? dgemmLoad : ranksPerNode >= coresPerHost(platform) ? grid.maxLoad() : ranksPerNode;
         return KernelModel.fromDgemm(CsvTable.parse(grid.toTable().toCsvString(), source), load);

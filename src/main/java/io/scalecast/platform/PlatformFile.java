@@ -35,6 +35,30 @@ public record PlatformFile(Path path, List<String> hosts, Map<String, String> pr
         return new PlatformFile(path, List.copyOf(hosts), Map.copyOf(props), Map.copyOf(config));
     }
 
+    /**
+     * Speed of the platform's first cluster or host in flop/s (its first power state): the node rate every reader of a
+     * platform's compute speed takes (HPL's fallback kernel, a recorded trace's rate, validate's node check, the poll charge).
+     */
+    public static double hostSpeed(Path platform) {
+        org.w3c.dom.Document doc = PlatformXml.parse(platform);
+        for (String tag : List.of("cluster", "host")) {
+            org.w3c.dom.NodeList l = doc.getElementsByTagName(tag);
+            if (l.getLength() > 0) {
+                String s = ((Element) l.item(0)).getAttribute("speed").split(",")[0].strip();
+                try {
+                    double v = io.scalecast.util.Units.parseFlops(s);
+                    if (v > 0 && !Double.isInfinite(v)) {
+                        return v;
+                    }
+                } catch (IllegalArgumentException | ScalecastException e) {
+                    // the one error below names the file and the element
+                }
+                throw ScalecastException.badInput(platform + ": <" + tag + "> speed=\"" + s + "\": expected a positive rate, e.g. 1Gf");
+            }
+        }
+        throw ScalecastException.badInput(platform + ": platform declares no host or cluster");
+    }
+
     /** Cores of the platform's first cluster or host ({@code core} attribute, 1 when absent). */
     public static int coresPerHost(Path platform) {
         org.w3c.dom.Document doc = PlatformXml.parse(platform);

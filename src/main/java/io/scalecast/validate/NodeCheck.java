@@ -2,7 +2,7 @@ package io.scalecast.validate;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import io.scalecast.app.hpl.PlatformFigures;
+import io.scalecast.platform.PlatformFile;
 import io.scalecast.trace.CsvTable;
 import io.scalecast.trace.DgemmPoint;
 import io.scalecast.trace.DgemmTrace;
@@ -90,7 +90,7 @@ public record NodeCheck(String platform, String measuredGflops, String square, S
             throw ScalecastException.badInput("node_check: the platform " + p + " does not exist; expected the platform a step"
                     + " of the case writes");
         }
-        return PlatformFigures.read(p).hostSpeedFlopsPerSecond();
+        return PlatformFile.hostSpeed(p);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.scalecast.app.hpl;
 
+import io.scalecast.platform.PlatformFile;
 import io.scalecast.platform.PlatformXml;
 import io.scalecast.util.ScalecastException;
 import io.scalecast.util.Units;
@@ -28,7 +29,7 @@ public record PlatformFigures(double hostSpeedFlopsPerSecond, double latencySeco
         NodeList clusters = doc.getElementsByTagName("cluster");
         if (clusters.getLength() > 0) {
             Element c = (Element) clusters.item(0);
-            double speed = Units.parseFlops(firstSpeed(c.getAttribute("speed")));
+            double speed = PlatformFile.hostSpeed(file);
             double lat = seconds(c.getAttribute("lat"), file);
             double bw = Units.parseRate(c.getAttribute("bw"));
             double bbLat = c.hasAttribute("bb_lat") ? seconds(c.getAttribute("bb_lat"), file) : 0;
@@ -39,7 +40,7 @@ public record PlatformFigures(double hostSpeedFlopsPerSecond, double latencySeco
         if (hosts.getLength() == 0) {
             throw ScalecastException.badInput(file + ": platform declares no host or cluster");
         }
-        double speed = Units.parseFlops(firstSpeed(((Element) hosts.item(0)).getAttribute("speed")));
+        double speed = PlatformFile.hostSpeed(file);
         NodeList links = doc.getElementsByTagName("link");
         double lat = 0;
         double bw = Double.POSITIVE_INFINITY;
@@ -52,11 +53,6 @@ public record PlatformFigures(double hostSpeedFlopsPerSecond, double latencySeco
             bw = 1e12; // no links: one host, shared memory only
         }
         return new PlatformFigures(speed, lat, bw);
-    }
-
-    private static String firstSpeed(String s) {
-        int comma = s.indexOf(',');
-        return comma < 0 ? s : s.substring(0, comma);
     }
 
     /** SimGrid time like "20us", "1.5ms", "0.001s", "5e-5" → seconds. */

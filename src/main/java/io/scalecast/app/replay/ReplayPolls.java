@@ -1,7 +1,6 @@
 package io.scalecast.app.replay;
 
 import io.scalecast.platform.PlatformFile;
-import io.scalecast.trace.ti.RecordRate;
 import io.scalecast.util.ScalecastException;
 
 import java.util.Locale;
@@ -33,7 +32,7 @@ public record ReplayPolls(long calls, double secondsPerPoll, double hostSpeed, d
                     + " (calibrate with an iprobe trace: measure iprobe)");
         }
         double s = Double.parseDouble(cost);
-        double speed = RecordRate.fromFile(c.platform(), 1, "").flopsPerSecond();
+        double speed = PlatformFile.hostSpeed(c.platform());
         return new ReplayPolls(iprobes(c), Math.max(0, s), speed, computeFlops);
     }
 

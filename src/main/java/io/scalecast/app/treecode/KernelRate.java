@@ -63,7 +63,7 @@ public record KernelRate(double anchorSpeedFlops, double pollSpeedFlops, String 
             throw ScalecastException.badInput(platform + ": " + key + " has no row at n=" + order + " with " + load + " rank(s) loaded"
                     + " (the cost model's anchor speed was read at n=" + order + "; calibrate from a dgemm trace that measured that order)");
         }
-        double host = io.scalecast.app.hpl.PlatformFigures.read(platform).hostSpeedFlopsPerSecond();
+        double host = io.scalecast.platform.PlatformFile.hostSpeed(platform);
         double anchor = c.anchorCoreSpeedFlops();
         List<Double> busy = againstAnchor(grid, load, c);
         List<Double> quiet = againstAnchor(grid, 1, c);

@@ -1,14 +1,11 @@
 package io.scalecast.trace.ti;
 
 import io.scalecast.trace.DgemmTrace;
-import io.scalecast.util.AtomicFiles;
 import io.scalecast.util.Home;
 import io.scalecast.util.ScalecastException;
 import io.scalecast.util.Units;
 
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The node rate a recorded CPU second is worth ({@code compute} flops = CPU seconds × rate): given
@@ -22,7 +19,6 @@ import java.util.regex.Pattern;
 public record RecordRate(double flopsPerSecond, String source) {
     /** Where the default rate is looked for, under scalecast's home: this machine's measured traces. */
     public static final String LOCAL_TRACES = "traces/local";
-    private static final Pattern SPEED = Pattern.compile("<(?:host|cluster)\\b[^>]*\\bspeed=\"([^\"]+)\"");
 
     /**
      * @param rate      {@code --rate} or null
@@ -59,15 +55,9 @@ public record RecordRate(double flopsPerSecond, String source) {
     }
 
     public static RecordRate fromFile(Path f, int loaded, String how) {
-        String text = AtomicFiles.read(f);
         if (f.toString().endsWith(".xml")) {
-            Matcher m = SPEED.matcher(text);
-            if (!m.find()) {
-                throw ScalecastException.badInput(f.toString(), 1, "expected a <host> or <cluster> with a speed=\"...\"");
-            }
-            String speed = m.group(1).split(",")[0].strip();
-            double r = Units.forOption(f.toString(), () -> Units.parseFlops(speed));
-            return new RecordRate(r, how + " (first host speed " + speed + ")");
+            double r = io.scalecast.platform.PlatformFile.hostSpeed(f);
+            return new RecordRate(r, how + " (first host speed " + String.format(java.util.Locale.ROOT, "%.6g", r) + " flop/s)");
         }
         DgemmTrace t = DgemmTrace.read(f);
         int load = Math.max(1, Math.min(loaded, t.maxLoad()));
