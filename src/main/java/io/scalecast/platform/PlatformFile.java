@@ -40,40 +40,50 @@ public record PlatformFile(Path path, List<String> hosts, Map<String, String> pr
      * platform's compute speed takes (HPL's fallback kernel, a recorded trace's rate, validate's node check, the poll charge).
      */
     public static double hostSpeed(Path platform) {
-        org.w3c.dom.Document doc = PlatformXml.parse(platform);
-        for (String tag : List.of("cluster", "host")) {
-            org.w3c.dom.NodeList l = doc.getElementsByTagName(tag);
-            if (l.getLength() > 0) {
-                String s = ((Element) l.item(0)).getAttribute("speed").split(",")[0].strip();
-                try {
-                    double v = io.scalecast.util.Units.parseFlops(s);
-                    if (v > 0 && !Double.isInfinite(v)) {
-                        return v;
-                    }
-                } catch (IllegalArgumentException | ScalecastException e) {
-                    // the one error below names the file and the element
-                }
-                throw ScalecastException.badInput(platform + ": <" + tag + "> speed=\"" + s + "\": expected a positive rate, e.g. 1Gf");
-            }
+        return hostSpeed(PlatformXml.parse(platform), platform);
+    }
+
+    /** {@link #hostSpeed(Path)} of a document already parsed from {@code platform}. */
+    public static double hostSpeed(org.w3c.dom.Document doc, Path platform) {
+        Element e = firstNode(doc);
+        if (e == null) {
+            throw ScalecastException.badInput(platform + ": platform declares no host or cluster");
         }
-        throw ScalecastException.badInput(platform + ": platform declares no host or cluster");
+        String s = e.getAttribute("speed").split(",")[0].strip();
+        try {
+            double v = io.scalecast.util.Units.parseFlops(s);
+            if (v > 0 && !Double.isInfinite(v)) {
+                return v;
+            }
+        } catch (IllegalArgumentException | ScalecastException x) {
+            // the one error below names the file and the element
+        }
+        throw ScalecastException.badInput(platform + ": <" + e.getTagName() + "> speed=\"" + s + "\": expected a positive rate, e.g. 1Gf");
     }
 
     /** Cores of the platform's first cluster or host ({@code core} attribute, 1 when absent). */
     public static int coresPerHost(Path platform) {
-        org.w3c.dom.Document doc = PlatformXml.parse(platform);
+        Element e = firstNode(PlatformXml.parse(platform));
+        if (e == null) {
+            return 1;
+        }
+        String c = e.getAttribute("core");
+        try {
+            return c.isEmpty() ? 1 : Integer.parseInt(c.trim());
+        } catch (NumberFormatException x) {
+            throw ScalecastException.badInput(platform + ": <" + e.getTagName() + "> core=\"" + c + "\": expected a whole number");
+        }
+    }
+
+    /** The element that describes a node: the first {@code <cluster>}, else the first {@code <host>}; null when neither. */
+    private static Element firstNode(org.w3c.dom.Document doc) {
         for (String tag : List.of("cluster", "host")) {
             org.w3c.dom.NodeList l = doc.getElementsByTagName(tag);
             if (l.getLength() > 0) {
-                String c = ((Element) l.item(0)).getAttribute("core");
-                try {
-                    return c.isEmpty() ? 1 : Integer.parseInt(c.trim());
-                } catch (NumberFormatException e) {
-                    throw ScalecastException.badInput(platform + ": <" + tag + "> core=\"" + c + "\": expected a whole number");
-                }
+                return (Element) l.item(0);
             }
         }
-        return 1;
+        return null;
     }
 
     private static void walk(Element e, Path path, List<String> hosts, Map<String, String> props, Map<String, String> config) {

@@ -103,11 +103,7 @@ public final class MeasureSuite {
     public record Step(String file, String kind, String what, int ranks, List<String> args) {
         /** The command as a user would type it, with the final {@code --out}. */
         public String shown() {
-            StringBuilder b = new StringBuilder("scalecast");
-            for (String a : args) {
-                b.append(' ').append(a.isEmpty() || a.matches(".*[\\s\"'$].*") ? "'" + a + "'" : a);
-            }
-            return b.toString();
+            return MeasureSuite.shown(args);
         }
     }
 
@@ -180,6 +176,15 @@ public final class MeasureSuite {
         a.addAll(probe.subList(1, probe.size()));
         a.addAll(List.of("--out", dir.resolve(file).toString()));
         return new Step(file, kind, what, ranks, a);
+    }
+
+    /** {@code scalecast ARGS} as a user would type it: a word that is empty or holds a space, a quote or a {@code $} quoted. */
+    public static String shown(List<String> args) {
+        StringBuilder b = new StringBuilder("scalecast");
+        for (String a : args) {
+            b.append(' ').append(a.isEmpty() || a.matches(".*[\\s\"'$].*") ? "'" + a + "'" : a);
+        }
+        return b.toString();
     }
 
     /** Value of {@code --name} in a step's arguments (tests, estimates). */

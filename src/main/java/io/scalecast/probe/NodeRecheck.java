@@ -25,11 +25,12 @@ import java.util.Set;
  *
  * @param args      the {@code scalecast measure dgemm …} arguments of the recheck, {@code --out} last
  * @param reference the suite's trace it is compared with
+ * @param then      that trace, as read when the recheck was planned
  * @param n         the order
  * @param k         the inner dimension (0: square)
  * @param measured  when the suite took the reference (its {@code start_utc}), or "?"
  */
-public record NodeRecheck(List<String> args, Path reference, int n, int k, String measured) {
+public record NodeRecheck(List<String> args, Path reference, DgemmTrace then, int n, int k, String measured) {
 
     /** The order the recheck prefers: where HPCC's StarDGEMM runs for N near 2500, and under a second a call. */
     static final int ORDER = 1024;
@@ -108,7 +109,7 @@ public record NodeRecheck(List<String> args, Path reference, int n, int k, Strin
             args.addAll(List.of("--k", Integer.toString(k)));
         }
         args.addAll(List.of("--runs", "3", "--budget", "0.3", "--min-reps", "1", "--max-reps", "50", "--out", out.toString()));
-        return new NodeRecheck(args, reference, n, k, step.has("start_utc") ? step.get("start_utc").getAsString() : "?");
+        return new NodeRecheck(args, reference, ref, n, k, step.has("start_utc") ? step.get("start_utc").getAsString() : "?");
     }
 
     private static JsonObject read(Path index) {
@@ -131,8 +132,7 @@ public record NodeRecheck(List<String> args, Path reference, int n, int k, Strin
      */
     double rate(DgemmTrace t, String what) {
         int load = t.maxLoad();
-        DgemmPoint p = t.points().stream().anyMatch(x -> x.ranksLoaded() == load && x.n() == n && x.k() == k)
-                ? DgemmTrace.select(t, n, load) : null;
+        DgemmPoint p = DgemmTrace.select(t, n, load);
         if (p == null || p.k() != k) {
             throw ScalecastException.badInput(what + ": no row at n=" + n + (k > 0 ? " k=" + k : "") + " with " + load
                     + " rank(s) loaded (expected the suite's dgemm at that order)");
@@ -152,7 +152,7 @@ public record NodeRecheck(List<String> args, Path reference, int n, int k, Strin
     }
 
     /** The verdict of a fresh trace against the suite's reference. */
-    public Verdict judge(DgemmTrace now, DgemmTrace then, double limit) {
+    public Verdict judge(DgemmTrace now, double limit) {
         return new Verdict(rate(now, "the recheck's trace"), rate(then, reference.toString()), limit);
     }
 

@@ -66,17 +66,17 @@ class NodeRecheckTest {
     void theVerdictComparesTheLoadedRateAtThatOrderWithTheSuites() throws Exception {
         index("complete");
         NodeRecheck r = NodeRecheck.plan(dir, dir.resolve("now.csv"));
-        DgemmTrace then = DgemmTrace.read(dir.resolve("dgemm-square.csv"));
+        assertEquals(DgemmTrace.read(dir.resolve("dgemm-square.csv")).points(), r.then().points(), "the suite's trace, read once when planned");
         // three launches, median 5.0; a rank alone (not the suite's reference situation) is not read
         DgemmTrace slow = DgemmTrace.parse("# kind: dgemm\nn,rate_flops_per_s,ranks_loaded,run\n768,4.9e9,2,1\n768,5.0e9,2,2\n"
                 + "768,5.4e9,2,3\n768,9e9,1,1\n", "now.csv");
-        NodeRecheck.Verdict v = r.judge(slow, then, 0.10);
+        NodeRecheck.Verdict v = r.judge(slow, 0.10);
         assertEquals(5.0 / 6.3 - 1, v.shift(), 1e-12);
         assertTrue(v.moved());
         DgemmTrace same = DgemmTrace.parse("# kind: dgemm\nn,rate_flops_per_s,ranks_loaded\n768,6.0e9,2\n", "now.csv");
-        assertFalse(r.judge(same, then, 0.10).moved(), "-4.8 % is within 10 %");
+        assertFalse(r.judge(same, 0.10).moved(), "-4.8 % is within 10 %");
         DgemmTrace other = DgemmTrace.parse("# kind: dgemm\nn,rate_flops_per_s,ranks_loaded\n1024,6.0e9,2\n", "now.csv");
-        ScalecastException e = assertThrows(ScalecastException.class, () -> r.judge(other, then, 0.10));
+        ScalecastException e = assertThrows(ScalecastException.class, () -> r.judge(other, 0.10));
         assertTrue(e.getMessage().contains("n=768") && e.getMessage().contains("recheck"), e.getMessage());
     }
 

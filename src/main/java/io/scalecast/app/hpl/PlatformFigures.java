@@ -29,7 +29,7 @@ public record PlatformFigures(double hostSpeedFlopsPerSecond, double latencySeco
         NodeList clusters = doc.getElementsByTagName("cluster");
         if (clusters.getLength() > 0) {
             Element c = (Element) clusters.item(0);
-            double speed = PlatformFile.hostSpeed(file);
+            double speed = PlatformFile.hostSpeed(doc, file);
             double lat = seconds(c.getAttribute("lat"), file);
             double bw = Units.parseRate(c.getAttribute("bw"));
             double bbLat = c.hasAttribute("bb_lat") ? seconds(c.getAttribute("bb_lat"), file) : 0;
@@ -40,7 +40,7 @@ public record PlatformFigures(double hostSpeedFlopsPerSecond, double latencySeco
         if (hosts.getLength() == 0) {
             throw ScalecastException.badInput(file + ": platform declares no host or cluster");
         }
-        double speed = PlatformFile.hostSpeed(file);
+        double speed = PlatformFile.hostSpeed(doc, file);
         NodeList links = doc.getElementsByTagName("link");
         double lat = 0;
         double bw = Double.POSITIVE_INFINITY;
