@@ -5,7 +5,8 @@
 #   hpl-SETUP           calibrate --traces traces/suite/SUITE-SETUP (ping-pong, swap, release, iprobe, dgemm), then predict hpl
 #   hpl-SETUP-pingpong  calibrate --pingpong … --dgemm … only (what a person with NetPIPE output and one dgemm trace has;
 #                       the rest from the MPI profile the ping-pong names)
-# runs.csv and dgemm.csv (HPCC's own StarDGEMM of the runs) are kept for the record; no case reads them.
+# runs.csv (one row per run, with its own StarDGEMM) is what validate's node check reads run by run (node_check runs);
+# dgemm.csv (HPCC's own StarDGEMM of the runs) is kept for the record; no case reads it.
 # Usage: scripts/real-runs/holdout-cases.sh   (RAW defaults to traces/raw/holdout/hpcc; a later batch of held-out runs:
 #        RAW=traces/raw/holdout/hpcc-b2 SUFFIX=-b2 scripts/real-runs/holdout-cases.sh)
 # Before a batch's runs exist, a setup's configurations come from SHM_LIST / GBIT_LIST / MBIT_LIST ("N P Q NB BCAST;...",
@@ -59,6 +60,8 @@ for setup in shm-2r testbed-2n-100mbit testbed-2n-1gbit; do
     nodecheck="{\"platform\": \"{work}/p.xml\", \"measured_gflops\": \"star_dgemm_gflops_median\"}"
   fi
   for variant in "" "-pingpong"; do
+    runs="runs.csv"; [ -n "$variant" ] && runs="../$case/runs.csv"
+    check="${nodecheck%\}}, \"runs\": {\"table\": \"$runs\", \"measured_gflops\": \"star_dgemm_gflops\"}}"
     if [ -z "$variant" ]; then
       cal="[\"calibrate\", \"--traces\", \"traces/suite/$SUITE-$setup\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"$cores\", \"--name\", \"p\", \"--out\", \"{work}/p.xml\"]"
       what="calibrate --traces traces/suite/$SUITE-$setup (measure suite and a repeated dgemm shape trace, taken on the same machine apart from the runs)"
@@ -79,7 +82,7 @@ for setup in shm-2r testbed-2n-100mbit testbed-2n-1gbit; do
   "key": ["n", "nb", "p", "q"],
   "predicted_value": "gflops",
   "measured_value": "gflops",
-  "node_check": $nodecheck,
+  "node_check": $check,
   "tolerance": {"max_abs_rel_error": 0.15, "median_abs_rel_error": 0.08},
   "source": "$ABOUT: HPCC 1.5.0 HPL measured by scripts/real-runs/collect-holdout.sh, raw in $RAW_REL/$setup; median of the runs per configuration (spread in measured.csv); the platform comes only from network and node traces taken at other times (traces/suite/README.md); HPL Gflops are only compared against"
 }

@@ -2,6 +2,7 @@ package io.scalecast.cli;
 
 import io.scalecast.exec.Executor;
 import io.scalecast.report.CoverageReport;
+import io.scalecast.report.NodeReport;
 import io.scalecast.report.TableFormat;
 import io.scalecast.report.ValidationReport;
 import io.scalecast.util.AtomicFiles;
@@ -28,7 +29,9 @@ import java.util.concurrent.Callable;
                 + "steps, compare with its measured reference, print signed errors and verdicts.",
                 "Cases that name their runs' own dgemm rate (node_check) also get node_shift: that rate against the "
                 + "prediction's node rate, or against a square dgemm of the suite at the runs' own order, reported, never applied"
-                + " (docs/hpl.md).",
+                + " (docs/hpl.md). With the single runs behind each point (node_check runs) also node_held_runs: how many"
+                + " of them ran on a node within 10 % of that reference, and held_runs_error: their median against the"
+                + " prediction, the model's error on the node it assumed.",
                 "Exit 3 when a case is beyond its tolerance, 1 when a case could not run."})
 final class ValidateCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
@@ -90,7 +93,7 @@ final class ValidateCommand implements Callable<Integer> {
                 AtomicFiles.writeString(out, ValidationReport.pointsCsv(results));
             }
             if (report != null) {
-                Path index = ValidationReport.write(report.toAbsolutePath(), results, ValidationReport.nodeLines(results), scratch.dir());
+                Path index = ValidationReport.write(report.toAbsolutePath(), results, NodeReport.lines(results), scratch.dir());
                 o.println("report: " + index);
             }
             return Validator.exitCode(results);
@@ -104,7 +107,7 @@ final class ValidateCommand implements Callable<Integer> {
             o.println(ValidationReport.oneLine(r));
         }
         CoverageReport.lines(results, confidence).forEach(o::println);
-        ValidationReport.nodeLines(results).forEach(o::println);
+        NodeReport.lines(results).forEach(o::println);
         List<String> sets = ValidationReport.setLines(results);
         if (!sets.isEmpty()) {
             sets.forEach(o::println);

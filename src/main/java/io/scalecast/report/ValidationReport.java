@@ -4,13 +4,11 @@ import io.scalecast.trace.Provenance;
 import io.scalecast.util.AtomicFiles;
 import io.scalecast.validate.CaseResult;
 import io.scalecast.validate.Metrics;
-import io.scalecast.validate.NodeCheck;
 import io.scalecast.validate.Pair;
 import io.scalecast.validate.ValidationCase;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,12 +27,14 @@ public final class ValidationReport {
         Table t = new Table("Validation: every measured point", List.of(Column.text("case"), Column.text("point"),
                 Column.number("predicted"), Column.number("measured"), Column.percent("signed_rel_error"),
                 Column.share("tolerance_abs_rel_error"), Column.text("verdict"), Column.number("interval_low"),
-                Column.number("interval_high"), Column.text("in_interval"), Column.percent("node_shift")));
+                Column.number("interval_high"), Column.text("in_interval"), Column.percent("node_shift"),
+                Column.text("node_held_runs"), Column.percent("held_runs_error")));
         for (CaseResult r : results) {
             for (Pair p : r.pairs()) {
                 t.add(r.vcase().name(), p.label(), p.predicted(), p.measured(),
                         p.hasPrediction() ? p.signedRelError() : Double.NaN, r.vcase().tolerance().maxAbsRelError(),
-                        r.verdict(p), p.low(), p.high(), p.hasInterval() ? (p.covered() ? "yes" : "no") : "", p.nodeShift());
+                        r.verdict(p), p.low(), p.high(), p.hasInterval() ? (p.covered() ? "yes" : "no") : "", p.nodeShift(),
+                        p.hasHeldRuns() ? p.held().label() : "", p.hasHeldRuns() ? p.held().signedRelError(p) : Double.NaN);
             }
         }
         return t;
@@ -292,57 +292,6 @@ public final class ValidationReport {
         List<CaseResult> dev = results.stream().filter(r -> !r.vcase().heldOut()).toList();
         return List.of(pooledLine("development set (" + dev.size() + " cases)", dev),
                 pooledLine("held-out set (" + held.size() + " cases)", held));
-    }
-
-    /**
-     * Where cases check the runs' node ({@code node_check}): one line per set saying how many points ran on a node that
-     * moved beyond {@link NodeCheck#CHANGED} from the one their prediction assumed, and the points within tolerance and
-     * median |error| of those and of the others; empty when no point has a node check.
-     */
-    public static List<String> nodeLines(List<CaseResult> results) {
-        List<String> out = new ArrayList<>();
-        for (boolean held : List.of(false, true)) {
-            List<CaseResult> set = results.stream().filter(r -> r.vcase().heldOut() == held).toList();
-            List<Pair> checked = set.stream().flatMap(r -> r.pairs().stream()).filter(p -> p.hasNodeShift() && p.hasPrediction()).toList();
-            if (checked.isEmpty()) {
-                continue;
-            }
-            long moved = checked.stream().filter(NodeCheck::changed).count();
-            double[] shifts = checked.stream().mapToDouble(Pair::nodeShift).toArray();
-            long same = set.stream().filter(r -> r.vcase().nodeCheck() != null && r.vcase().nodeCheck().sameKernel())
-                    .flatMap(r -> r.pairs().stream()).filter(p -> p.hasNodeShift() && p.hasPrediction()).count();
-            String reference = same == 0 ? "their prediction's node rate (the runs' own dgemm, maybe another kernel than the trace's:"
-                    + " docs/hpl.md;"
-                    : same == checked.size() ? "a square dgemm taken with their prediction's traces, at the runs' own order (the same"
-                    + " kernel;"
-                    : "their reference (" + same + " a square dgemm at the runs' own order, the others their prediction's node rate,"
-                    + " maybe another kernel: docs/hpl.md;";
-            out.add(String.format(Locale.ROOT, "%s node check: %d of %d point(s) ran on a node more than %s from %s shifts %s to %s)%s",
-                    held ? "held-out set" : "development set",
-                    moved, checked.size(), pct(NodeCheck.CHANGED), reference, signedPct(Arrays.stream(shifts).min().orElse(Double.NaN)),
-                    signedPct(Arrays.stream(shifts).max().orElse(Double.NaN)),
-                    moved == 0 ? "" : ": " + within(set, true) + (moved == checked.size() ? "" : "; the others: " + within(set, false))));
-        }
-        return out;
-    }
-
-    /** "3 of 12 within tolerance, median |err| 24.1%" over the node-checked points that moved (or did not). */
-    private static String within(List<CaseResult> set, boolean moved) {
-        List<Double> errors = new ArrayList<>();
-        long ok = 0;
-        for (CaseResult r : set) {
-            for (Pair p : r.pairs()) {
-                if (p.hasNodeShift() && p.hasPrediction() && NodeCheck.changed(p) == moved) {
-                    errors.add(p.signedRelError());
-                    ok += "ok".equals(r.verdict(p)) ? 1 : 0;
-                }
-            }
-        }
-        return String.format(Locale.ROOT, "%d of %d within tolerance, median |err| %s", ok, errors.size(), pct(Metrics.medianAbs(errors)));
-    }
-
-    private static String signedPct(double f) {
-        return Double.isNaN(f) ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * f);
     }
 
     /** {@code label}: how many points lie within their case's tolerance, median and max |error| over them. */

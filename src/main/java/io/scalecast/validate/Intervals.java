@@ -192,7 +192,7 @@ public final class Intervals {
             if (Discrepancy.applies(base.predicted(), v, sigma)) {
                 double[] iv = Discrepancy.interval(base.predicted(), v, sigma, confidence);
                 out.add(new Pair(base.key(), base.predicted(), base.measured(), iv[0], iv[1],
-                        Discrepancy.rank(base.predicted(), v, sigma, base.measured()), base.nodeShift()));
+                        Discrepancy.rank(base.predicted(), v, sigma, base.measured()), base.nodeShift(), base.held()));
             } else {
                 out.add(base.withInterval(Stats.quantile(v, (1 - confidence) / 2), Stats.quantile(v, (1 + confidence) / 2), v));
             }

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * Whether the runs ran on the node the prediction assumed. A prediction stands on the node rate of its dgemm trace;
@@ -32,8 +33,10 @@ import java.util.List;
  * @param measuredGflops the measured table's column with the runs' per-rank dgemm rate, Gflop/s
  * @param square         a square dgemm trace taken with the prediction's traces (relative to the repository), or null
  * @param dgemmN         the measured table's column with the order the runs' dgemm ran at; given with {@code square}
+ * @param runs           the table of the single runs behind the measured medians, for the check run by run
+ *                       ({@link HeldRuns}), or null
  */
-public record NodeCheck(String platform, String measuredGflops, String square, String dgemmN) {
+public record NodeCheck(String platform, String measuredGflops, String square, String dgemmN, Runs runs) {
 
     public NodeCheck {
         if (square == null ? platform == null : dgemmN == null) {
@@ -43,7 +46,17 @@ public record NodeCheck(String platform, String measuredGflops, String square, S
 
     /** The check against the prediction's platform (no square reference). */
     public NodeCheck(String platform, String measuredGflops) {
-        this(platform, measuredGflops, null, null);
+        this(platform, measuredGflops, null, null, null);
+    }
+
+    /**
+     * {@code "runs": {"table": "runs.csv", "measured_gflops": "star_dgemm_gflops"}}: the single runs, one row each, with
+     * the case's key and measured value columns, each run's own dgemm rate and (with {@code square}) its order.
+     *
+     * @param table          the runs' table, relative to the case folder
+     * @param measuredGflops its column with each run's per-rank dgemm rate, Gflop/s
+     */
+    public record Runs(String table, String measuredGflops) {
     }
 
     /**
@@ -75,7 +88,26 @@ public record NodeCheck(String platform, String measuredGflops, String square, S
             }
         }
         return new NodeCheck(sq ? null : n.get("platform").getAsString(), n.get("measured_gflops").getAsString(),
-                sq ? n.get("square").getAsString() : null, sq ? n.get("dgemm_n").getAsString() : null);
+                sq ? n.get("square").getAsString() : null, sq ? n.get("dgemm_n").getAsString() : null, runs(n, file));
+    }
+
+    private static Runs runs(JsonObject n, String file) {
+        JsonElement e = n.get("runs");
+        if (e == null) {
+            return null;
+        }
+        String expected = file + ": expected \"node_check\": {..., \"runs\": {\"table\": \"runs.csv\", \"measured_gflops\":"
+                + " \"star_dgemm_gflops\"}} (the single runs and their own dgemm rate column)";
+        if (!e.isJsonObject()) {
+            throw ScalecastException.badInput(expected);
+        }
+        JsonObject r = e.getAsJsonObject();
+        for (String f : List.of("table", "measured_gflops")) {
+            if (!r.has(f) || !r.get(f).isJsonPrimitive() || r.get(f).getAsString().isBlank()) {
+                throw ScalecastException.badInput(expected);
+            }
+        }
+        return new Runs(r.get("table").getAsString(), r.get("measured_gflops").getAsString());
     }
 
     /** Whether the reference is a square dgemm at the runs' order (the same kernel as StarDGEMM). */
@@ -129,25 +161,52 @@ public record NodeCheck(String platform, String measuredGflops, String square, S
         return t;
     }
 
-    /** The pairs (one per measured row, in order) with their node shift; a row without a rate keeps NaN. */
-    List<Pair> apply(List<Pair> pairs, CsvTable measured, Path work, Path root) {
-        for (String col : sameKernel() ? List.of(measuredGflops, dgemmN) : List.of(measuredGflops)) {
-            if (!measured.has(col)) {
-                throw ScalecastException.badInput(measured.source() + ": missing column \"" + col
-                        + "\" named by the case's node_check (has " + String.join(",", measured.columns()) + ")");
+    /**
+     * The reference node rate (flop/s per rank) for runs whose dgemm ran at order {@code n}: the square trace's rate at
+     * that order, or the platform's node rate whatever the order.
+     */
+    IntToDoubleFunction reference(Path work, Path root) {
+        if (!sameKernel()) {
+            double rate = platformRate(work, root);
+            return n -> rate;
+        }
+        DgemmTrace sq = squareTrace(root);
+        return n -> squareRate(sq, n);
+    }
+
+    /** A run's rate (Gflop/s, column {@code rate}) over the reference at its order, less 1; NaN where a cell is empty. */
+    double shift(CsvTable t, int row, String rate, IntToDoubleFunction ref) {
+        String cell = t.get(row, rate).trim();
+        if (cell.isEmpty() || sameKernel() && t.get(row, dgemmN).isBlank()) {
+            return Double.NaN;
+        }
+        double run = t.number(row, rate) * 1e9;
+        double r = ref.applyAsDouble(sameKernel() ? (int) Math.round(t.number(row, dgemmN)) : 0);
+        return run > 0 && r > 0 ? run / r - 1 : Double.NaN;
+    }
+
+    /** The columns a table needs for this check with its dgemm rate in {@code rate}. */
+    void requireColumns(CsvTable t, String rate) {
+        for (String col : sameKernel() ? List.of(rate, dgemmN) : List.of(rate)) {
+            if (!t.has(col)) {
+                throw ScalecastException.badInput(t.source() + ": missing column \"" + col
+                        + "\" named by the case's node_check (has " + String.join(",", t.columns()) + ")");
             }
         }
-        DgemmTrace sq = sameKernel() ? squareTrace(root) : null;
-        double rate = sameKernel() ? Double.NaN : platformRate(work, root);
+    }
+
+    /**
+     * The pairs (one per measured row, in order) with their node shift, and with the case's single runs ({@link #runs})
+     * their {@link HeldRuns}; a row without a rate keeps NaN.
+     */
+    List<Pair> apply(List<Pair> pairs, CsvTable measured, ValidationCase c, Path work, Path root) {
+        requireColumns(measured, measuredGflops);
+        IntToDoubleFunction ref = reference(work, root);
         List<Pair> out = new ArrayList<>();
         for (int i = 0; i < pairs.size(); i++) {
-            String cell = measured.get(i, measuredGflops).trim();
-            double run = cell.isEmpty() ? Double.NaN : measured.number(i, measuredGflops) * 1e9;
-            double ref = sq == null ? rate : measured.get(i, dgemmN).isBlank() ? Double.NaN
-                    : squareRate(sq, (int) Math.round(measured.number(i, dgemmN)));
-            out.add(pairs.get(i).withNodeShift(run > 0 && ref > 0 ? run / ref - 1 : Double.NaN));
+            out.add(pairs.get(i).withNodeShift(shift(measured, i, measuredGflops, ref)));
         }
-        return out;
+        return runs == null ? out : HeldRuns.apply(out, this, c, ref);
     }
 
     /** Whether a point's node moved beyond {@link #CHANGED}. */

@@ -15,17 +15,27 @@ import java.util.Map;
  *                  when |rank − ½| ≤ c/2, which gives coverage at any level from one set of samples
  * @param nodeShift the measured runs' own node rate over the prediction's node rate, less 1 (NaN when the case has
  *                  no node check, {@link NodeCheck}): how far the node moved between its trace and the runs
+ * @param held      the single runs whose node held and their median ({@link HeldRuns}; null without a runs table)
  */
 public record Pair(Map<String, String> key, double predicted, double measured, double low, double high, double rank,
-                   double nodeShift) {
+                   double nodeShift, HeldRuns held) {
     /** A point without samples. */
     public Pair(Map<String, String> key, double predicted, double measured, double low, double high) {
-        this(key, predicted, measured, low, high, Double.NaN, Double.NaN);
+        this(key, predicted, measured, low, high, Double.NaN, Double.NaN, null);
     }
 
     /** A point with samples' rank and no node check. */
     public Pair(Map<String, String> key, double predicted, double measured, double low, double high, double rank) {
-        this(key, predicted, measured, low, high, rank, Double.NaN);
+        this(key, predicted, measured, low, high, rank, Double.NaN, null);
+    }
+
+    /** Whether the point's single runs were checked one by one ({@link HeldRuns}). */
+    public boolean hasHeldRuns() {
+        return held != null;
+    }
+
+    public Pair withHeldRuns(HeldRuns h) {
+        return new Pair(key, predicted, measured, low, high, rank, nodeShift, h);
     }
 
     /** Whether the case checked the runs' node against the prediction's. */
@@ -34,7 +44,7 @@ public record Pair(Map<String, String> key, double predicted, double measured, d
     }
 
     public Pair withNodeShift(double shift) {
-        return new Pair(key, predicted, measured, low, high, rank, shift);
+        return new Pair(key, predicted, measured, low, high, rank, shift, held);
     }
 
     public boolean hasPrediction() {
@@ -62,7 +72,7 @@ public record Pair(Map<String, String> key, double predicted, double measured, d
     }
 
     public Pair withInterval(double lo, double hi) {
-        return new Pair(key, predicted, measured, lo, hi, rank, nodeShift);
+        return new Pair(key, predicted, measured, lo, hi, rank, nodeShift, held);
     }
 
     /** The interval and the measured value's rank among {@code samples}. */
@@ -71,7 +81,7 @@ public record Pair(Map<String, String> key, double predicted, double measured, d
         for (double v : samples) {
             below += v < measured ? 1 : v == measured ? 0.5 : 0;
         }
-        return new Pair(key, predicted, measured, lo, hi, below / samples.length, nodeShift);
+        return new Pair(key, predicted, measured, lo, hi, below / samples.length, nodeShift, held);
     }
 
     /** Whether the measured value lies inside the central sample interval of level {@code level} (false without samples). */

@@ -73,6 +73,13 @@ public final class Pairing {
         return b.toString();
     }
 
+    /** The same key of a point's key cells, as {@link #normalisedKey(CsvTable, int, List)} gives for its row. */
+    static String normalisedKey(Map<String, String> cells) {
+        StringBuilder b = new StringBuilder();
+        cells.forEach((k, v) -> b.append(k).append('=').append(normalise(v)).append(';'));
+        return b.toString();
+    }
+
     /** Numbers to a canonical plain form, anything else trimmed. */
     static String normalise(String cell) {
         String s = cell.trim();

@@ -98,7 +98,7 @@ public final class Validator {
             CsvTable measured = CsvTable.read(c.measured());
             List<Pair> pairs = Pairing.pair(predicted, measured, c.key(), c.predictedValue(), c.measuredValue());
             if (c.nodeCheck() != null) {
-                pairs = c.nodeCheck().apply(pairs, measured, workDir(opt, c), opt.root());
+                pairs = c.nodeCheck().apply(pairs, measured, c, workDir(opt, c), opt.root());
             }
             return CaseResult.judge(c, pairs, r.wallSeconds());
         } catch (ScalecastException e) {

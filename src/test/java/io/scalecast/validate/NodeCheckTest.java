@@ -1,6 +1,6 @@
 package io.scalecast.validate;
 
-import io.scalecast.report.ValidationReport;
+import io.scalecast.report.NodeReport;
 import io.scalecast.trace.CsvTable;
 import io.scalecast.util.ScalecastException;
 import org.junit.jupiter.api.Test;
@@ -54,7 +54,7 @@ class NodeCheckTest {
         platform(work, "5E+9f");
         CsvTable m = csv("n,gflops,star\n1000,4.0,4.0\n2000,5.0,5.6\n3000,6.0,\n");
         List<Pair> pairs = Pairing.pair(csv("n,gflops\n1000,5.0\n2000,5.1\n3000,6.0\n"), m, List.of("n"), "gflops", "gflops");
-        List<Pair> checked = c.nodeCheck().apply(pairs, m, work, tmp);
+        List<Pair> checked = c.nodeCheck().apply(pairs, m, c, work, tmp);
         assertEquals(-0.20, checked.get(0).nodeShift(), 1e-12);
         assertEquals(+0.12, checked.get(1).nodeShift(), 1e-12);
         assertFalse(checked.get(2).hasNodeShift(), "a run without its own dgemm rate has no shift");
@@ -67,8 +67,8 @@ class NodeCheckTest {
         assertEquals(List.of("development set node check: 2 of 2 point(s) ran on a node more than 10.0% from their prediction's"
                 + " node rate (the runs' own dgemm, maybe another kernel than the trace's: docs/hpl.md; shifts -20.0% to +12.0%):"
                 + " 1 of 2 within tolerance, median |err| 13.5%"),
-                ValidationReport.nodeLines(List.of(r)));
-        assertEquals(List.of(), ValidationReport.nodeLines(List.of(CaseResult.judge(c, pairs, 0))),
+                NodeReport.nodeLines(List.of(r)));
+        assertEquals(List.of(), NodeReport.nodeLines(List.of(CaseResult.judge(c, pairs, 0))),
                 "no line without a node check");
     }
 
@@ -78,7 +78,7 @@ class NodeCheckTest {
         ValidationCase held = caseWith("", true);
         List<Pair> a = Pairing.pair(csv("n,gflops\n1,1.05\n2,1.0\n"), csv("n,gflops\n1,1\n2,1\n"), List.of("n"), "gflops", "gflops");
         List<Pair> heldPairs = List.of(a.get(0).withNodeShift(-0.3), a.get(1).withNodeShift(0.05));
-        List<String> lines = ValidationReport.nodeLines(List.of(CaseResult.judge(dev, a, 0), CaseResult.judge(held, heldPairs, 0)));
+        List<String> lines = NodeReport.nodeLines(List.of(CaseResult.judge(dev, a, 0), CaseResult.judge(held, heldPairs, 0)));
         assertEquals(1, lines.size(), lines.toString());
         assertEquals("held-out set node check: 1 of 2 point(s) ran on a node more than 10.0% from their prediction's node rate"
                 + " (the runs' own dgemm, maybe another kernel than the trace's: docs/hpl.md; shifts -30.0% to +5.0%):"
@@ -103,10 +103,10 @@ class NodeCheckTest {
         CsvTable m = csv("n,gflops\n1,1\n");
         List<Pair> pairs = Pairing.pair(m, m, List.of("n"), "gflops", "gflops");
         Path work = tmp.resolve("w2");
-        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, m, work, tmp));
+        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, m, c, work, tmp));
         assertTrue(e.getMessage().startsWith("m.csv") && e.getMessage().contains("\"star\""), e.getMessage());
         CsvTable withRate = csv("n,gflops,star\n1,1,1\n");
-        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, withRate, work, tmp));
+        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, withRate, c, work, tmp));
         assertTrue(e.getMessage().contains("p.xml") && e.getMessage().contains("does not exist"), e.getMessage());
     }
 
@@ -126,7 +126,7 @@ class NodeCheckTest {
                 + "1024,5.8e9,2,1\n1024,6.4e9,2,2\n1024,6.0e9,2,3\n2048,5.0e9,2,1\n1024,9e9,1,1\n2048,9e9,1,1\n");
         CsvTable m = csv("n,gflops,star,dn\n1,1,6.3,1024\n2,1,4.4,1536\n3,1,5.0,3000\n4,1,6.9,100\n5,1,6.0,\n");
         List<Pair> pairs = Pairing.pair(m, m, List.of("n"), "gflops", "gflops");
-        List<Pair> checked = c.nodeCheck().apply(pairs, m, tmp.resolve("no-work"), tmp);
+        List<Pair> checked = c.nodeCheck().apply(pairs, m, c, tmp.resolve("no-work"), tmp);
         assertEquals(+0.05, checked.get(0).nodeShift(), 1e-12, "at a measured order: its median");
         assertEquals(-0.20, checked.get(1).nodeShift(), 1e-12, "between two orders: linear in the order (5.5 at 1536)");
         assertEquals(0.0, checked.get(2).nodeShift(), 1e-12, "above the largest order: its rate");
@@ -135,7 +135,7 @@ class NodeCheckTest {
         assertEquals(List.of("held-out set node check: 2 of 4 point(s) ran on a node more than 10.0% from a square dgemm taken with"
                         + " their prediction's traces, at the runs' own order (the same kernel; shifts -20.0% to +15.0%): 2 of 2 within"
                         + " tolerance, median |err| 0.0%; the others: 2 of 2 within tolerance, median |err| 0.0%"),
-                ValidationReport.nodeLines(List.of(CaseResult.judge(c, checked, 0))));
+                NodeReport.nodeLines(List.of(CaseResult.judge(c, checked, 0))));
     }
 
     @Test
@@ -147,14 +147,14 @@ class NodeCheckTest {
                 + " \"measured_gflops\": \"star\"},", false);
         CsvTable m = csv("n,gflops,star,dn\n1,1,6.3,1024\n");
         List<Pair> pairs = Pairing.pair(m, m, List.of("n"), "gflops", "gflops");
-        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, m, tmp, tmp));
+        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, m, c, tmp, tmp));
         assertTrue(e.getMessage().contains("shapes.csv") && e.getMessage().contains("does not exist"), e.getMessage());
         dgemmTrace(tmp.resolve("traces/s/shapes.csv"), "n,k,rate_flops_per_s,ranks_loaded\n1024,80,5e9,2\n");
-        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, m, tmp, tmp));
+        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, m, c, tmp, tmp));
         assertEquals(2, e.exitCode());
         assertTrue(e.getMessage().contains("shapes.csv") && e.getMessage().contains("expects a square"), e.getMessage());
         CsvTable noOrder = csv("n,gflops,star\n1,1,6.3\n");
-        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, noOrder, tmp, tmp));
+        e = assertThrows(ScalecastException.class, () -> c.nodeCheck().apply(pairs, noOrder, c, tmp, tmp));
         assertTrue(e.getMessage().contains("\"dn\""), e.getMessage());
     }
 }
