@@ -1,5 +1,6 @@
 package io.scalecast.cli;
 
+import io.scalecast.probe.DgemmAgreement;
 import io.scalecast.probe.MeasureSuite;
 import io.scalecast.probe.NodeRecheck;
 import io.scalecast.trace.DgemmTrace;
@@ -56,6 +57,12 @@ final class MeasureRecheckCommand implements Callable<Integer> {
             NodeRecheck r = NodeRecheck.plan(traces, tmp, where);
             PrintWriter o = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
+            DgemmAgreement a = DgemmAgreement.of(traces);
+            if (a != null && a.disagree()) {
+                // the platform's rate and the recheck's reference are two states of the node: no recheck can vouch for both
+                o.println(a.line(traces));
+                return 3;
+            }
             err.println("measure recheck: " + MeasureSuite.shown(r.args().stream().map(w -> w.equals(tmp.toString()) ? "TMP" : w).toList())
                     + " (a few seconds)");
             err.flush();

@@ -1,6 +1,7 @@
 package io.scalecast.cli;
 
 import io.scalecast.calibrate.NodeModel;
+import io.scalecast.probe.DgemmAgreement;
 import io.scalecast.probe.Launch;
 import io.scalecast.probe.MachineInfo;
 import io.scalecast.probe.MeasureSuite;
@@ -113,9 +114,14 @@ final class MeasureSuiteCommand implements Callable<Integer> {
         if (!Files.isRegularFile(dgemm)) {
             return List.of();
         }
-        return NodeModel.of(DgemmTrace.read(dgemm), dgemm.toString(), 0, 0).warnings().stream()
+        List<String> out = new ArrayList<>(NodeModel.of(DgemmTrace.read(dgemm), dgemm.toString(), 0, 0).warnings().stream()
                 .map(x -> x + "; predictions calibrated from " + dir + " inherit it: measure the dgemm again"
-                        + " when the machine is quiet (scalecast measure dgemm, the command in " + MeasureSuite.INDEX + ")").toList();
+                        + " when the machine is quiet (scalecast measure dgemm, the command in " + MeasureSuite.INDEX + ")").toList());
+        DgemmAgreement a = DgemmAgreement.of(dir);
+        if (a != null && a.disagree()) {
+            out.add(a.line(dir));
+        }
+        return out;
     }
 
     /** How the probes are launched, for the suite's host check: spread one rank per node, or filling one node. */
