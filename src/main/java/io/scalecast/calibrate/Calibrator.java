@@ -5,6 +5,7 @@ import io.scalecast.platform.ClusterSpec;
 import io.scalecast.platform.NetworkFactors;
 import io.scalecast.platform.PlatformModel;
 import io.scalecast.platform.PlatformWriter;
+import io.scalecast.probe.DgemmAgreement;
 import io.scalecast.sim.MpiConfig;
 import io.scalecast.trace.DgemmTrace;
 import io.scalecast.util.ScalecastException;
@@ -300,6 +301,11 @@ public final class Calibrator {
             }
             node.rejected().forEach(r -> warnings.add("node: " + r));
             warnings.addAll(node.warnings());
+            Path suite = req.dgemm() == null ? null : req.dgemm().toAbsolutePath().getParent();
+            DgemmAgreement agree = suite != null && req.dgemm().getFileName().toString().equals("dgemm.csv") ? DgemmAgreement.of(suite) : null;
+            if (agree != null && agree.disagree()) {
+                warnings.add("node: " + agree.line(req.dgemm().getParent()));
+            }
             return new Calibration.Choice(node.speedFlopsPerSecond(), "flop/s", node.speedReason());
         }
         if (!Double.isNaN(req.nodeSpeedFlopsPerSecond())) {

@@ -83,6 +83,20 @@ class CalibrateTracesTest {
     }
 
     @Test
+    void aSuiteWhoseTwoDgemmStepsDisagreeIsWarned() throws Exception {
+        // the 12:27 suite: shapes 3.96 Gflop/s per rank at n=1024, the square 5.91 a minute later; the 05:39 suite: 5.89, 6.12
+        String noisy = "traces/suite/2026-12-07T12-testbed-2n-1gbit";
+        Cli r = Cli.run("calibrate", "--traces", ROOT.resolve(noisy).toString(), "--nodes", "2", "--cores-per-node", "1", "--name", "n",
+                "--out", dir.resolve("n.xml").toString());
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(r.out.contains("the suite's two dgemm steps disagree at n=1024") && r.out.contains("-33 %"), r.out);
+        Cli q = Cli.run("calibrate", "--traces", ROOT.resolve("traces/suite/2026-12-07T05-testbed-2n-1gbit").toString(), "--nodes", "2",
+                "--cores-per-node", "1", "--name", "q", "--out", dir.resolve("q.xml").toString());
+        assertEquals(0, q.exit, q.toString());
+        assertFalse(q.out.contains("dgemm steps disagree"), q.out);
+    }
+
+    @Test
     void aPingPongAloneWorksAndSaysWhatIsMissing() throws Exception {
         Path d = folder("pp", "pingpong.csv", "traces/testbed/pingpong-2n-1gbit.csv");
         Path a = dir.resolve("p.xml");
