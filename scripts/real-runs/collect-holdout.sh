@@ -18,7 +18,8 @@
 # RECHECK=traces/suite/S (the suite the predictions came from) runs `scalecast measure recheck` just before each run and
 # writes its line into run.txt (RECHECK_ARGS="--testbed ho" for a testbed suite: the nodes this script brings up); with
 # GATE=N a run whose node is more than 10 % off the suite's waits 30 s and rechecks, up to N times, and is skipped
-# (logged) if it never holds: the check a user makes before a run (docs/hpl.md). common.sh hpcc_run does it.
+# (logged) if it never holds, at once when the suite's own two dgemm steps disagree (measure recheck says so): the check
+# a user makes before a run (docs/hpl.md). common.sh hpcc_run does it.
 set -euo pipefail
 QUIET="${QUIET:-1}"   # before common.sh, whose own default is 0
 source "$(dirname "$(readlink -f "$0")")/common.sh"   # ROOT, SC, LOCK, log, testbed_line, cleanup, hpcc_run
