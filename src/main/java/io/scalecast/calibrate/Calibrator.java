@@ -301,10 +301,11 @@ public final class Calibrator {
             }
             node.rejected().forEach(r -> warnings.add("node: " + r));
             warnings.addAll(node.warnings());
+            // a suite folder's shapes beside its square dgemm: did the two see one node?
             Path suite = req.dgemm() == null ? null : req.dgemm().toAbsolutePath().getParent();
             DgemmAgreement agree = suite != null && req.dgemm().getFileName().toString().equals("dgemm.csv") ? DgemmAgreement.of(suite) : null;
             if (agree != null && agree.disagree()) {
-                warnings.add("node: " + agree.line(req.dgemm().getParent()));
+                warnings.add("node: " + agree.line(suite));
             }
             return new Calibration.Choice(node.speedFlopsPerSecond(), "flop/s", node.speedReason());
         }

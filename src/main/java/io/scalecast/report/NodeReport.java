@@ -52,7 +52,7 @@ public final class NodeReport {
                     + " maybe another kernel: docs/hpl.md;";
             out.add(String.format(Locale.ROOT, "%s node check: %d of %d point(s) ran on a node more than %s from %s shifts %s to %s)%s",
                     held ? "held-out set" : "development set",
-                    moved, checked.size(), pct(NodeCheck.CHANGED), reference, signedPct(Arrays.stream(shifts).min().orElse(Double.NaN)),
+                    moved, checked.size(), ValidationReport.pct(NodeCheck.CHANGED), reference, signedPct(Arrays.stream(shifts).min().orElse(Double.NaN)),
                     signedPct(Arrays.stream(shifts).max().orElse(Double.NaN)),
                     moved == 0 ? "" : ": " + within(set, true) + (moved == checked.size() ? "" : "; the others: " + within(set, false))));
         }
@@ -71,14 +71,14 @@ public final class NodeReport {
                 }
             }
         }
-        return String.format(Locale.ROOT, "%d of %d within tolerance, median |err| %s", ok, errors.size(), pct(Metrics.medianAbs(errors)));
+        return String.format(Locale.ROOT, "%d of %d within tolerance, median |err| %s", ok, errors.size(), ValidationReport.pct(Metrics.medianAbs(errors)));
     }
 
 
     /**
      * Where cases name their single runs ({@code node_check.runs}): one line per set with how many runs ran on a node
      * within {@link NodeCheck#CHANGED} of their reference, and, over the points with at least one such run, those runs'
-     * median against the prediction (within the case's largest tolerated |error|, median |error|); empty otherwise.
+     * median against the prediction (within the case's tolerance, median |error|); empty otherwise.
      */
     public static List<String> runLines(List<CaseResult> results) {
         List<String> out = new ArrayList<>();
@@ -105,24 +105,20 @@ public final class NodeReport {
                     }
                     double e = h.signedRelError(p);
                     errors.add(e);
-                    ok += Math.abs(e) <= r.vcase().tolerance().maxAbsRelError() + 1e-12 ? 1 : 0;
+                    ok += r.vcase().tolerance().pointWithin(e) ? 1 : 0;
                 }
             }
             if (runs == 0) {
                 continue;
             }
             out.add(String.format(Locale.ROOT, "%s run by run: %d of %d run(s) ran on a node within %s of their reference"
-                            + "%s%s", held ? "held-out set" : "development set", heldRuns, runs, pct(NodeCheck.CHANGED),
+                            + "%s%s", held ? "held-out set" : "development set", heldRuns, runs, ValidationReport.pct(NodeCheck.CHANGED),
                     errors.isEmpty() ? "" : String.format(Locale.ROOT, "; the %d point(s) with such runs, their median against"
                             + " the prediction: %d within tolerance, median |err| %s", errors.size(), ok,
-                            pct(Metrics.medianAbs(errors))),
+                            ValidationReport.pct(Metrics.medianAbs(errors))),
                     none == 0 ? "" : "; " + none + " point(s) had none"));
         }
         return out;
-    }
-
-    private static String pct(double f) {
-        return Double.isNaN(f) ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * f);
     }
 
     private static String signedPct(double f) {

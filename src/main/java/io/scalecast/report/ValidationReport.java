@@ -315,7 +315,8 @@ public final class ValidationReport {
                 missing == 0 ? "" : " (" + missing + " measured point(s) without a prediction)");
     }
 
-    private static String pct(double f) {
+    /** "12.3%", "-" for NaN. */
+    static String pct(double f) {
         return Double.isNaN(f) ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * f);
     }
 

@@ -7,7 +7,9 @@ import io.scalecast.util.Stats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntToDoubleFunction;
 
 /**
@@ -48,23 +50,17 @@ public record HeldRuns(int held, int runs, double median) {
         }
         CsvTable runs = CsvTable.read(file);
         check.requireColumns(runs, check.runs().measuredGflops());
-        List<String> needed = new ArrayList<>(c.key());
-        needed.add(c.measuredValue());
-        for (String col : needed) {
-            if (!runs.has(col)) {
-                throw ScalecastException.badInput(runs.source() + ": missing column \"" + col + "\" (the case's key and"
-                        + " measured value; has " + String.join(",", runs.columns()) + ")");
-            }
+        c.key().forEach(k -> Pairing.requireColumn(runs, k));
+        Pairing.requireColumn(runs, c.measuredValue());
+        Map<String, List<Integer>> byKey = new HashMap<>();
+        for (int i = 0; i < runs.size(); i++) {
+            byKey.computeIfAbsent(Pairing.normalisedKey(runs, i, c.key()), k -> new ArrayList<>()).add(i);
         }
         List<Pair> out = new ArrayList<>();
         for (Pair p : pairs) {
-            String key = Pairing.normalisedKey(p.key());
             List<Double> held = new ArrayList<>();
             int all = 0;
-            for (int i = 0; i < runs.size(); i++) {
-                if (!Pairing.normalisedKey(runs, i, c.key()).equals(key)) {
-                    continue;
-                }
+            for (int i : byKey.getOrDefault(Pairing.normalisedKey(p.key()), List.of())) {
                 double shift = check.shift(runs, i, check.runs().measuredGflops(), ref);
                 if (Double.isNaN(shift)) {
                     continue;

@@ -59,7 +59,7 @@ public final class Pairing {
         return out;
     }
 
-    private static void requireColumn(CsvTable t, String c) {
+    static void requireColumn(CsvTable t, String c) {
         if (!t.has(c)) {
             throw ScalecastException.badInput(t.source() + ": missing column \"" + c + "\" (has " + String.join(",", t.columns()) + ")");
         }
