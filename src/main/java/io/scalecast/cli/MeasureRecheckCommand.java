@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
                 + " (a few seconds), and compares the per-rank rate, every rank loaded, with the suite's (dgemm-square.csv, else"
                 + " dgemm.csv). Every prediction calibrated from the suite stands on that rate: run it just before the runs a"
                 + " prediction is for.",
-                "Exit 0 when the node held (within 10 %), 3 when it moved (measure the suite again), 2 on bad input."})
+                "Exit 0 when the node held (within 10 %%), 3 when it moved (measure the suite again), 2 on bad input."})
 final class MeasureRecheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -30,7 +30,7 @@ import java.util.concurrent.Callable;
                 "Cases that name their runs' own dgemm rate (node_check) also get node_shift: that rate against the "
                 + "prediction's node rate, or against a square dgemm of the suite at the runs' own order, reported, never applied"
                 + " (docs/hpl.md). With the single runs behind each point (node_check runs) also node_held_runs: how many"
-                + " of them ran on a node within 10 % of that reference, and held_runs_error: their median against the"
+                + " of them ran on a node within 10 %% of that reference, and held_runs_error: their median against the"
                 + " prediction, the model's error on the node it assumed.",
                 "Exit 3 when a case is beyond its tolerance, 1 when a case could not run."})
 final class ValidateCommand implements Callable<Integer> {

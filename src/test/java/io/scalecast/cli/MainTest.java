@@ -23,6 +23,30 @@ class MainTest {
         assertTrue(r.out.contains("SimGrid 3.32.0 (Java MSG") || r.out.contains("SimGrid 4."), r.out);
     }
 
+    /** Picocli formats descriptions with String.format: a bare "10 %" is a broken specifier, printed as a WARN. */
+    @Test
+    void everyCommandsHelpFormatsWithoutAWarning() {
+        java.io.PrintStream old = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        java.util.List<String> names = new java.util.ArrayList<>();
+        try {
+            System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+            java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>(java.util.List.of(Main.commandLine()));
+            while (!todo.isEmpty()) {
+                picocli.CommandLine c = todo.pop();
+                names.add(c.getCommandSpec().qualifiedName());
+                c.getUsageMessage();
+                todo.addAll(c.getSubcommands().values());
+            }
+        } finally {
+            System.setErr(old);
+        }
+        String err = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(names.size() > 20, "walked " + names);
+        assertTrue(names.contains("scalecast measure recheck") && names.contains("scalecast validate"), names.toString());
+        assertEquals("", err, "a --help warned");
+    }
+
     @Test
     void unknownOptionIsUsageError() {
         Cli r = Cli.run("simulate", "pingpong", "--platform", "p.xml", "--out", "o.csv", "--no-such-option");
