@@ -36,7 +36,7 @@ hpcc_run() {
   local rc=0 before after start end
   [ "${ONE_LOCK:-0}" = 1 ] || { exec 9>"$LOCK"; flock 9; }
   quiet_on
-  local recheck="" tries=0
+  local recheck="" tries=0 why=""
   # RECHECK=SUITE_DIR: measure recheck against the suite the prediction came from, just before the run (RECHECK_ARGS, e.g.
   # "--testbed ho": where the same nodes are now); GATE=N: while the node is more than 10 % off, wait 30 s and recheck,
   # up to N times, and skip the run if it never holds (what a user following docs/hpl.md would do)
@@ -47,13 +47,14 @@ hpcc_run() {
     [ "$rc_r" = 0 ] || [ "$rc_r" = 3 ] || { log "$label: measure recheck failed (exit $rc_r)"; recheck="recheck failed (exit $rc_r)"; break; }
     log "$label: recheck: $recheck"
     # a suite whose own two dgemm steps disagree stays so however long one waits: measure it again instead
-    case "$recheck" in *"two dgemm steps disagree"*) tries="${GATE:-0}"; break ;; esac
-    [ "$rc_r" = 3 ] && [ "$tries" -lt "${GATE:-0}" ] || break
+    case "$recheck" in *"two dgemm steps disagree"*) why="the suite's own two dgemm steps disagree (measure the suite again)"; break ;; esac
+    [ "$rc_r" = 3 ] || break
+    [ "$tries" -lt "${GATE:-0}" ] || { why="the node stayed more than 10 % off the suite's through $tries rechecks"; break; }
     tries=$((tries + 1)); quiet_off; sleep 30; quiet_on
   done
-  if [ "${GATE:-0}" -gt 0 ] && [ "$tries" -ge "${GATE:-0}" ] && [ "${rc_r:-0}" = 3 ]; then
+  if [ "${GATE:-0}" -gt 0 ] && [ -n "$why" ]; then
     quiet_off; [ "${ONE_LOCK:-0}" = 1 ] || { flock -u 9; exec 9>&-; }
-    log "$label: SKIPPED: ${recheck:+the last recheck: $recheck; }the node stayed more than 10 % off the suite's through $tries rechecks, or the suite disagreed with itself"; rm -rf "$work"; return 0
+    log "$label: SKIPPED: ${recheck:+the last recheck: $recheck; }$why"; rm -rf "$work"; return 0
   fi
   before="$(cut -d' ' -f1-3 /proc/loadavg)"; start="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   ( cd "$work" && "${NICE[@]}" "$@" > "$work/stdout.txt" 2>&1 ) || rc=$?
