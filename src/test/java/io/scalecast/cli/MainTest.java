@@ -1,6 +1,14 @@
 package io.scalecast.cli;
 
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,14 +34,14 @@ class MainTest {
     /** Picocli formats descriptions with String.format: a bare "10 %" is a broken specifier, printed as a WARN. */
     @Test
     void everyCommandsHelpFormatsWithoutAWarning() {
-        java.io.PrintStream old = System.err;
-        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
-        java.util.List<String> names = new java.util.ArrayList<>();
+        PrintStream old = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        List<String> names = new ArrayList<>();
         try {
-            System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
-            java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>(java.util.List.of(Main.commandLine()));
+            System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            ArrayDeque<CommandLine> todo = new ArrayDeque<>(List.of(Main.commandLine()));
             while (!todo.isEmpty()) {
-                picocli.CommandLine c = todo.pop();
+                CommandLine c = todo.pop();
                 names.add(c.getCommandSpec().qualifiedName());
                 c.getUsageMessage();
                 todo.addAll(c.getSubcommands().values());
@@ -41,7 +49,7 @@ class MainTest {
         } finally {
             System.setErr(old);
         }
-        String err = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        String err = captured.toString(StandardCharsets.UTF_8);
         assertTrue(names.size() > 20, "walked " + names);
         assertTrue(names.contains("scalecast measure recheck") && names.contains("scalecast validate"), names.toString());
         assertEquals("", err, "a --help warned");
