@@ -45,6 +45,8 @@ import java.nio.file.Path;
  *                            null: read from the traces' launch lines ({@link LaunchBinding})
  * @param beffLengths         b_eff per-length trace ({@code measure beff}): its 1-byte rings give the time of an exchange,
  *                            and so the network stack's CPU per message ({@link ExchangeCheck}); or null
+ * @param rowSwap             {@code measure rowswap} summary: what HPL's local row interchanges cost per element on the node
+ *                            ({@link RowSwapCalibration}), or null (the HPL skeleton then charges only their messages)
  *
  * <p>Build with {@link #builder()}: every field is optional there, unset numbers keep their documented default.</p>
  */
@@ -54,7 +56,8 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
                                  int beffProcs, long beffLmaxBytes, int beffRandomPatterns, int dgemmN, int dgemmRanksLoaded,
                                  double latencyAssumedSeconds, String latencyReason, Path swapTrace, Path iprobe, Path sendRelease,
                                  boolean noBurst, String mpiProfile, java.util.List<Path> variability, Path dgemmTraffic,
-                                 java.util.List<String> sources, String binding, Path beffLengths) {
+                                 java.util.List<String> sources, String binding, Path beffLengths,
+                                 Path rowSwap) {
 
     public static Builder builder() {
         return new Builder();
@@ -89,6 +92,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         private Path dgemmTraffic;
         private String binding;
         private Path beffLengths;
+        private Path rowSwap;
         private final java.util.List<String> sources = new java.util.ArrayList<>();
 
         public Builder pingpong(Path v) { pingpong = v; return this; }
@@ -117,6 +121,7 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         public Builder dgemmTraffic(Path v) { dgemmTraffic = v; return this; }
         public Builder binding(String v) { binding = v; return this; }
         public Builder beffLengths(Path v) { beffLengths = v; return this; }
+        public Builder rowSwap(Path v) { rowSwap = v; return this; }
         public Builder source(String line) { sources.add(line); return this; }
 
         public Path pingpong() { return pingpong; }
@@ -129,13 +134,14 @@ public record CalibrationRequest(Path pingpong, Path intraPingpong, Path beff, P
         public Path beff() { return beff; }
         public Path intraPingpong() { return intraPingpong; }
         public Path beffLengths() { return beffLengths; }
+        public Path rowSwap() { return rowSwap; }
 
         /** @throws IllegalArgumentException naming the option that is wrong */
         public CalibrationRequest build() {
             return new CalibrationRequest(pingpong, intraPingpong, beff, swapSummary, dgemm, nodeSpeed, nodes, coresPerNode, name,
                     eagerThreshold, note, beffProcs, beffLmax, beffRandom, dgemmN, dgemmLoaded, latencyAssumed, latencyReason, swapTrace,
                     iprobe, sendRelease, noBurst, mpiProfile, variability, dgemmTraffic, java.util.List.copyOf(sources), binding,
-                    beffLengths);
+                    beffLengths, rowSwap);
         }
     }
 

@@ -111,6 +111,7 @@ public final class Calibrator {
                 req.dgemmTraffic()), props, warnings);
         CalibrationProvenance.write(req, in, exchange, beffPath, speed, backbone, props, warnings);
         VariabilityCalibration.write(req, in, props);
+        RowSwapCalibration.write(req, props, warnings);
         if (loop != null) {
             props.putAll(new java.util.TreeMap<>(loopbackTime(intra.fit(), ovh, loop)));
         }

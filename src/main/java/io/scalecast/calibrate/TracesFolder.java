@@ -56,6 +56,8 @@ public final class TracesFolder {
         INPUTS.put("beff-lengths", new Input("b_eff per length (the time of a 1-byte exchange: the network stack's CPU per message)",
                 "a message between hosts costs its ranks' CPU only within the ping-pong's one-way time",
                 CalibrationRequest.Builder::beffLengths, CalibrationRequest.Builder::beffLengths));
+        INPUTS.put("rowswap", new Input("rowswap (HPL's local row interchanges per element)", "HPL's row interchanges cost only their messages",
+                CalibrationRequest.Builder::rowSwap, CalibrationRequest.Builder::rowSwap));
     }
 
     private TracesFolder() {
@@ -95,7 +97,7 @@ public final class TracesFolder {
         }
         if (found.isEmpty()) {
             throw ScalecastException.badInput("--traces " + dir + ": no calibration trace in the folder (expected *.csv files with a"
-                    + " '# kind:' line: pingpong, swap, summary of measure release or iprobe, dgemm, beff), found " + files.size() + " CSV file(s)");
+                    + " '# kind:' line: pingpong, swap, summary of measure release, iprobe or rowswap, dgemm, beff), found " + files.size() + " CSV file(s)");
         }
         for (var e : INPUTS.entrySet()) {
             Input in = e.getValue();
@@ -204,6 +206,7 @@ public final class TracesFolder {
             case "summary" -> source.contains("sc_release") ? (recvDelay(probe) > 0
                     ? "-a delayed-receiver release trace (it checks the release model)" : "release")
                     : source.contains("sc_iprobe") || probe.contains("--poll-probe") ? "iprobe" // sc_treecode's in-walk form too
+                    : source.contains(io.scalecast.probe.RowSwapProbe.PROGRAM) ? "rowswap"
                     : "-a summary of " + p.get("source");
             default -> "-kind " + kind;
         };

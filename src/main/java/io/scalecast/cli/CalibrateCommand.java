@@ -68,6 +68,11 @@ final class CalibrateCommand implements Callable<Integer> {
             + " loop on this transport (mpi.iprobe-overhead-s, charged per poll by skeletons that serve requests while they compute).")
     Path iprobe;
 
+    @Option(names = "--rowswap", paramLabel = "S.csv", description = "measure rowswap summary: what HPL's local row interchanges cost"
+            + " per element on the node (node.row-swap-s-per-element, node.row-gather-s-per-element, charged by predict hpl before"
+            + " each trailing update). Without it HPL's interchanges cost only their messages.")
+    Path rowSwap;
+
     @Option(names = "--send-release", paramLabel = "R.csv", description = "measure release summary: rendezvous sends up to the largest"
             + " size whose MPI_Send returned early return after their overhead (mpi.detached-send-max-bytes); larger ones once all but"
             + " the bytes the socket buffers held at the larger sizes have arrived (mpi.send-buffer-bytes).")
@@ -155,7 +160,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     .dgemmN(dgemmN).dgemmLoaded(dgemmLoaded)
                     .latencyAssumed(latencyAssumed == null ? Double.NaN : Units.forOption("--latency-assumed", () -> Units.parseSeconds(latencyAssumed)), latencyReason)
                     .swapTrace(swapTrace).iprobe(iprobe).sendRelease(sendRelease).noBurst(noBurst).mpiProfile(mpi)
-                    .variability(variability).dgemmTraffic(dgemmTraffic).binding(binding).beffLengths(beffLengths);
+                    .variability(variability).dgemmTraffic(dgemmTraffic).binding(binding).beffLengths(beffLengths).rowSwap(rowSwap);
             if (traces != null) {
                 TracesFolder.fill(traces, b);
             }

@@ -4,6 +4,7 @@ import io.scalecast.app.hpl.HplConfig;
 import io.scalecast.app.hpl.HplDat;
 import io.scalecast.app.hpl.HplPredictor;
 import io.scalecast.app.hpl.KernelModel;
+import io.scalecast.probe.RowSwapProbe;
 import io.scalecast.calibrate.Calibrator;
 import io.scalecast.calibrate.NodeModel;
 import io.scalecast.platform.PlatformFile;
@@ -86,11 +87,37 @@ final class HplOptions {
                 grid = DgemmTrace.decode(line, source);
             }
         }
+        KernelModel km;
         if (grid == null) {
-            return KernelModel.constant(PlatformFile.hostSpeed(platform));
+            km = KernelModel.constant(PlatformFile.hostSpeed(platform));
+        } else {
+            int load = dgemmLoad != null ? dgemmLoad : ranksPerNode >= coresPerHost(platform) ? grid.maxLoad() : ranksPerNode;
+            km = KernelModel.fromDgemm(CsvTable.parse(grid.toTable().toCsvString(), source), load);
         }
-        int load = dgemmLoad != null ? dgemmLoad : ranksPerNode >= coresPerHost(platform) ? grid.maxLoad() : ranksPerNode;
-        return KernelModel.fromDgemm(CsvTable.parse(grid.toTable().toCsvString(), source), load);
+        return rowInterchanges(km);
+    }
+
+    /** {@code km} with the platform's row interchange costs ({@code measure rowswap} through calibrate), when it has them. */
+    private KernelModel rowInterchanges(KernelModel km) {
+        java.util.Map<String, String> props = PlatformFile.read(platform).props();
+        String swap = props.get(RowSwapProbe.SWAP_PROPERTY), gather = props.get(RowSwapProbe.GATHER_PROPERTY);
+        if (swap == null && gather == null) {
+            return km;
+        }
+        if (swap == null || gather == null) {
+            throw ScalecastException.badInput(platform + ": has " + (swap == null ? RowSwapProbe.GATHER_PROPERTY : RowSwapProbe.SWAP_PROPERTY)
+                    + " without " + (swap == null ? RowSwapProbe.SWAP_PROPERTY : RowSwapProbe.GATHER_PROPERTY) + " (expected both, as calibrate --rowswap writes them)");
+        }
+        return km.withRowInterchanges(number(swap, RowSwapProbe.SWAP_PROPERTY), number(gather, RowSwapProbe.GATHER_PROPERTY),
+                platform + " " + RowSwapProbe.SWAP_PROPERTY);
+    }
+
+    private double number(String v, String key) {
+        try {
+            return Double.parseDouble(v.trim());
+        } catch (NumberFormatException e) {
+            throw ScalecastException.badInput(platform + ": property " + key + " = \"" + v + "\": expected seconds per element, e.g. 4.3e-09");
+        }
     }
 
     /** Cores of the platform's first cluster or host ({@code core} attribute, 1 when absent). */

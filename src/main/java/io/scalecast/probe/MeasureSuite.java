@@ -152,6 +152,9 @@ public final class MeasureSuite {
                         // repeated until the launches agree (calibrate warns about a single run)
                         : List.of("dgemm", "--runs", "3", "--max-runs", "8", "--k", "1,2,4,8,16,32,80",
                         "--sizes", "32,64,128,256,512,1024,2048,3072", "--budget", "0.1", "--min-reps", "3", "--max-reps", "1000")));
+        s.add(step(dir, "rowswap.csv", "summary", "HPL's local row interchanges per element moved, every rank of a node at work"
+                        + " (calibrate --rowswap)", t.dgemmRanks(), node,
+                quick ? List.of("rowswap", "--sizes", "1024", "--repeats", "2") : List.of("rowswap", "--runs", "2")));
         if (!quick) {
             // HPCC's StarDGEMM is square, of order about 0.4 N: validate's node check reads a run's own StarDGEMM against
             // this trace at the run's order, the same kernel, where the platform's rate is HPL's rank-NB update

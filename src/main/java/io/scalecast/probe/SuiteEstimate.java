@@ -80,6 +80,8 @@ public final class SuiteEstimate {
             case "iprobe" -> 14 + Integer.parseInt(MeasureSuite.option(a, "--repeats", "5")) * 2
                     * Long.parseLong(MeasureSuite.option(a, "--polls", "100000")) * 4e-6;
             case "dgemm" -> dgemm(a, s.ranks(), LOCAL_CORES);
+            // start-up and filling each rank's m×m matrices; the timed moves take milliseconds
+            case "rowswap" -> 2;
             case "beff" -> BEFF_SECONDS;
             default -> 30;
         };

@@ -42,7 +42,8 @@ class YourOwnClusterTest {
             Path traces = tmp.resolve("my-traces");
             Cli suite = Cli.run("measure", "suite", "--testbed", TB, "--quick", "--quiet", "--out", traces.toString());
             assertEquals(0, suite.exit, suite.toString());
-            for (String f : List.of("pingpong.csv", "swap.csv", "release.csv", "release-delayed.csv", "iprobe.csv", "dgemm.csv", "suite.json")) {
+            for (String f : List.of("pingpong.csv", "swap.csv", "release.csv", "release-delayed.csv", "iprobe.csv", "dgemm.csv", "rowswap.csv",
+                    "suite.json")) {
                 assertTrue(Files.isRegularFile(traces.resolve(f)), f + " in " + traces);
             }
 
@@ -54,6 +55,7 @@ class YourOwnClusterTest {
             Cli hand = Cli.run("calibrate", "--pingpong", traces.resolve("pingpong.csv").toString(), "--swap", traces.resolve("swap.csv").toString(),
                     "--send-release", traces.resolve("release.csv").toString(), "--iprobe", traces.resolve("iprobe.csv").toString(),
                     "--eager-threshold", "65535", "--dgemm", traces.resolve("dgemm.csv").toString(),
+                    "--rowswap", traces.resolve("rowswap.csv").toString(),
                     "--nodes", "2", "--cores-per-node", "1", "--name", "mine", "--out", byHand.toString());
             assertEquals(0, hand.exit, hand.toString());
             assertEquals(platformOptions(byHand), platformOptions(mine), "calibrate --traces builds the committed cases' platform");

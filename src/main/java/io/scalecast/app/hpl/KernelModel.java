@@ -31,6 +31,11 @@ import java.util.TreeSet;
  *
  * With no trace, every kernel runs at the platform host speed (a constant, said so in the
  * prediction's provenance).
+ *
+ * <p>HPL's local row interchanges are memory moves, not flops: with a {@code measure rowswap} figure
+ * ({@link #withRowInterchanges}) they cost seconds per element moved, the in-place swap of one
+ * process row and the copy into U transposed and back of several; without one they cost nothing
+ * here (only their messages, in the simulation).</p>
  */
 public final class KernelModel {
     /** Square: sizes (one k column, unused); shapes: sizes s × inner dimensions k. */
@@ -40,13 +45,42 @@ public final class KernelModel {
     private final double[] rate;
     private final boolean shapes;
     private final String description;
+    /** Seconds per element of the in-place row swap and of the copy into U and back; NaN: not measured (free). */
+    private final double swapPerElement;
+    private final double gatherPerElement;
 
     private KernelModel(double[] sizes, double[] ks, double[] rates, boolean shapes, String description) {
+        this(sizes, ks, rates, shapes, description, Double.NaN, Double.NaN);
+    }
+
+    private KernelModel(double[] sizes, double[] ks, double[] rates, boolean shapes, String description, double swap, double gather) {
         this.size = sizes.clone();
         this.ks = ks.clone();
         this.rate = rates.clone();
         this.shapes = shapes;
         this.description = description;
+        this.swapPerElement = swap;
+        this.gatherPerElement = gather;
+    }
+
+    /** This model with HPL's local row interchanges at {@code swap} and {@code gather} seconds per element moved. */
+    public KernelModel withRowInterchanges(double swap, double gather, String source) {
+        if (!(swap > 0) || !(gather > 0) || Double.isInfinite(swap) || Double.isInfinite(gather)) {
+            throw ScalecastException.badInput(source + ": row interchange costs must be positive seconds per element, got "
+                    + swap + " and " + gather);
+        }
+        return new KernelModel(size, ks, rate, shapes, description + String.format(Locale.ROOT, "; row interchanges %.3g s"
+                + " (swap) and %.3g s (copy to U and back) per element, %s", swap, gather, source), swap, gather);
+    }
+
+    /** Seconds to swap {@code elements} elements of rows in place (HPL_dlaswp00N); 0 when not measured. */
+    public double rowSwapSeconds(double elements) {
+        return Double.isNaN(swapPerElement) || elements <= 0 ? 0 : elements * swapPerElement;
+    }
+
+    /** Seconds to copy {@code elements} elements of rows into U transposed or back (HPL_dlaswp01T, HPL_dlatcpy); 0 when not measured. */
+    public double rowGatherSeconds(double elements) {
+        return Double.isNaN(gatherPerElement) || elements <= 0 ? 0 : elements * gatherPerElement;
     }
 
     /** Every kernel at {@code flopsPerSecond} (the platform's host speed, when there is no dgemm trace). */
@@ -281,8 +315,18 @@ public final class KernelModel {
         return t;
     }
 
-    /** For the child JVM: {@code size:rate;size:rate…} (square) or {@code shapes|s,s…|k,k…|rate,rate…}. */
+    /**
+     * For the child JVM: {@code size:rate;size:rate…} (square) or {@code shapes|s,s…|k,k…|rate,rate…}, followed by
+     * {@code #rows:swap,gather} when the row interchanges are measured.
+     */
     public String encode() {
+        String rows = Double.isNaN(swapPerElement) ? "" : ROWS + swapPerElement + "," + gatherPerElement;
+        return rates() + rows;
+    }
+
+    private static final String ROWS = "#rows:";
+
+    private String rates() {
         if (shapes) {
             return "shapes|" + join(size) + "|" + join(ks) + "|" + join(rate);
         }
@@ -314,6 +358,12 @@ public final class KernelModel {
     }
 
     public static KernelModel decode(String s, String description) {
+        int at = s.indexOf(ROWS);
+        if (at >= 0) {
+            double[] v = split(s.substring(at + ROWS.length()));
+            KernelModel m = decode(s.substring(0, at), description);
+            return new KernelModel(m.size, m.ks, m.rate, m.shapes, description, v[0], v[1]);
+        }
         if (s.startsWith("shapes|")) {
             String[] f = s.split("\\|");
             return new KernelModel(split(f[1]), split(f[2]), split(f[3]), true, description);

@@ -5,6 +5,14 @@ package io.scalecast.app.hpl;
  * U is jb×ncols. SWAP 0 (HPL_pdlaswp00): binary exchange of U-sized messages; SWAP 1
  * (HPL_pdlaswp01, spread-roll): binary-tree scatter of U from the diagonal process row then
  * P−1 roll steps of U/P; SWAP 2: spread-roll when ncols &gt; threshold.
+ *
+ * <p>Besides the messages, the interchanges move rows in local memory, charged from the kernel model's
+ * {@code measure rowswap} figures (nothing without them). With P = 1 the top jb rows are swapped in place
+ * with the pivot rows (HPL_dlaswp00N): 2·jb·ncols elements. With P &gt; 1 the current process row copies the
+ * pivot rows into U transposed (HPL_dlaswp01T) before the exchange and U back into its top rows
+ * (HPL_dlatcpy) after it: 2·jb·ncols elements; every other process row swaps its share of the pivot rows,
+ * jb/P on average for random pivots, with U (HPL_dlaswp06T): 2·(jb/P)·ncols. U's column permutation
+ * (HPL_dlaswp10N, contiguous) is not charged.</p>
  */
 final class RowSwaps {
     private final GridRank g;
@@ -14,18 +22,32 @@ final class RowSwaps {
     }
 
     void swap(int k, int ncols) {
+        double t0 = g.c.wtime();
+        int jb = g.jb(k);
         if (g.P == 1) {
+            local(g.km.rowSwapSeconds(2.0 * jb * ncols));
+            g.times.swap += g.c.wtime() - t0;
             return;
         }
-        double t0 = g.c.wtime();
-        long u = (long) g.jb(k) * ncols * GridRank.DOUBLE;
+        boolean current = g.row == k % g.P;
+        double copy = current ? g.km.rowGatherSeconds((double) jb * ncols) : 0;
+        local(copy);
+        long u = (long) jb * ncols * GridRank.DOUBLE;
         boolean spreadRoll = g.cfg.swap() == 1 || (g.cfg.swap() == 2 && ncols > g.cfg.swapThreshold());
         if (spreadRoll) {
             spreadRoll(k % g.P, u);
         } else {
             g.columnExchange(u, GridRank.TAG_SWAP);
         }
+        local(current ? copy : g.km.rowSwapSeconds(2.0 * jb / g.P * ncols));
         g.times.swap += g.c.wtime() - t0;
+    }
+
+    /** Local row moves: compute time on this rank (none when the kernel model has no row interchange figures). */
+    private void local(double seconds) {
+        if (seconds > 0) {
+            g.c.computeSeconds(seconds);
+        }
     }
 
     private void spreadRoll(int root, long u) {

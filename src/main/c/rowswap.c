@@ -1,0 +1,144 @@
+/* sc_rowswap: what HPL's local row interchanges cost per element on this node.
+ *
+ * Before each trailing update HPL applies the panel's jb row interchanges to every local column
+ * of the trailing matrix (column-major, leading dimension lda): rows are strided by lda, so each
+ * element of a pivot row lies in its own cache line. Two forms, timed separately:
+ *   swap:   with one process row (P = 1) the top jb rows are swapped in place with the pivot rows
+ *           (HPL_dlaswp00N), a block of columns at a time: 2 elements move per pivot and column;
+ *   gather: with P > 1 the pivot rows are copied into a contiguous buffer that holds them as
+ *           columns (U transposed, HPL_dlaswp01T) and later copied back into the top rows
+ *           (HPL_dlatcpy): 2 elements move per pivot and column.
+ * Every rank at once (the node loaded as in a run), on its own m×m matrix, pivots drawn from a
+ * fixed-seed generator over the rows below the diagonal block, as a random matrix's partial
+ * pivoting picks them. The matrix is larger than the caches for the sizes the suite uses.
+ *
+ * Usage: sc_rowswap [--sizes m,m,...] [--jb JB] [--repeats R]
+ * Output (rank 0, one line per rank, size, form and repeat):
+ *   "ROWSWAP rank m jb form repeat seconds elements"   (form: swap | gather)
+ */
+#include "sc_common.h"
+
+#define COLUMN_BLOCK 32
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static unsigned long long seed = 12345;
+
+static long draw(long lo, long hi) { /* uniform in [lo, hi) */
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + (long)((seed >> 33) % (unsigned long long)(hi - lo));
+}
+
+/* Swap rows i and piv[i] (i < jb) of the m×n matrix a, COLUMN_BLOCK columns at a time. */
+static void swap_rows(double *a, long lda, long n, long jb, const long *piv) {
+    for (long j0 = 0; j0 < n; j0 += COLUMN_BLOCK) {
+        long j1 = j0 + COLUMN_BLOCK < n ? j0 + COLUMN_BLOCK : n;
+        for (long i = 0; i < jb; i++) {
+            double *x = a + i, *y = a + piv[i];
+            for (long j = j0; j < j1; j++) {
+                double t = x[j * lda];
+                x[j * lda] = y[j * lda];
+                y[j * lda] = t;
+            }
+        }
+    }
+}
+
+/* Copy the pivot rows into u (n×jb, row i of a as column i of u), then u back into the top jb rows. */
+static void gather_rows(double *a, long lda, long n, long jb, const long *piv, double *u) {
+    for (long j0 = 0; j0 < n; j0 += COLUMN_BLOCK) {
+        long j1 = j0 + COLUMN_BLOCK < n ? j0 + COLUMN_BLOCK : n;
+        for (long i = 0; i < jb; i++) {
+            const double *x = a + piv[i];
+            double *c = u + i * n;
+            for (long j = j0; j < j1; j++) c[j] = x[j * lda];
+        }
+    }
+    for (long j0 = 0; j0 < n; j0 += COLUMN_BLOCK) {
+        long j1 = j0 + COLUMN_BLOCK < n ? j0 + COLUMN_BLOCK : n;
+        for (long i = 0; i < jb; i++) {
+            double *x = a + i;
+            const double *c = u + i * n;
+            for (long j = j0; j < j1; j++) x[j * lda] = c[j];
+        }
+    }
+}
+
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    sc_prog = "sc_rowswap";
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const char *sizes = "2048,3072";
+    long jb = 64, repeats = 5;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--sizes")) sizes = sc_opt_value(argc, argv, &i);
+        else if (!strcmp(argv[i], "--jb")) jb = sc_long(sc_opt_value(argc, argv, &i), 1);
+        else if (!strcmp(argv[i], "--repeats")) repeats = sc_long(sc_opt_value(argc, argv, &i), 1);
+        else sc_die("unknown option", argv[i]);
+    }
+    long ms[64];
+    int nm = 0;
+    char *list = strdup(sizes);
+    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+        if (nm == 64) sc_die("at most 64 sizes in --sizes", sizes);
+        ms[nm] = sc_long(tok, 1);
+        if (ms[nm] < 2 * jb) sc_die("each size must be at least twice --jb, got", tok);
+        nm++;
+    }
+    free(list);
+    if (nm == 0) sc_die("--sizes is empty", NULL);
+    sc_print_info(MPI_COMM_WORLD);
+    if (rank == 0) {
+        printf("# probe: sc_rowswap sizes=%s jb=%ld repeats=%ld column_block=%d\n", sizes, jb, repeats, COLUMN_BLOCK);
+        fflush(stdout);
+    }
+    const int F = 2; /* seconds, elements */
+    for (int s = 0; s < nm; s++) {
+        long m = ms[s], n = m;
+        double *a = sc_alloc(sizeof(double) * (size_t)m * (size_t)n);
+        double *u = sc_alloc(sizeof(double) * (size_t)n * (size_t)jb);
+        for (long k = 0; k < m * n; k++) a[k] = (double)(k % 1009) * 1e-3;
+        sc_touch_pages(u, sizeof(double) * (size_t)n * (size_t)jb);
+        long *piv = malloc(sizeof(long) * (size_t)jb);
+        double *mine = malloc(sizeof(double) * (size_t)(2 * repeats * F));
+        for (long r = 0; r < repeats; r++) {
+            for (long i = 0; i < jb; i++) piv[i] = draw(jb, m);
+            for (int form = 0; form < 2; form++) {
+                MPI_Barrier(MPI_COMM_WORLD);
+                double t0 = now();
+                if (form == 0) swap_rows(a, m, n, jb, piv);
+                else gather_rows(a, m, n, jb, piv, u);
+                double t = now() - t0;
+                mine[(r * 2 + form) * F] = t;
+                mine[(r * 2 + form) * F + 1] = 2.0 * (double)jb * (double)n;
+            }
+        }
+        int cnt = (int)(2 * repeats * F);
+        double *all = rank == 0 ? malloc(sizeof(double) * (size_t)cnt * (size_t)size) : NULL;
+        MPI_Gather(mine, cnt, MPI_DOUBLE, all, cnt, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+        if (rank == 0) {
+            for (int q = 0; q < size; q++) {
+                for (long r = 0; r < repeats; r++) {
+                    for (int form = 0; form < 2; form++) {
+                        const double *v = all + (size_t)q * cnt + (size_t)(r * 2 + form) * F;
+                        printf("ROWSWAP %d %ld %ld %s %ld %.9e %.0f\n", q, m, jb, form == 0 ? "swap" : "gather", r, v[0], v[1]);
+                    }
+                }
+            }
+            fflush(stdout);
+            free(all);
+        }
+        free(mine);
+        free(piv);
+        free(u);
+        free(a);
+    }
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,52 @@
+package io.scalecast.cli;
+
+import io.scalecast.probe.ProbeRunner;
+import io.scalecast.probe.RowSwapProbe;
+import io.scalecast.report.Column;
+import io.scalecast.report.Table;
+import io.scalecast.report.TableFormat;
+import io.scalecast.trace.SummaryTrace;
+import io.scalecast.util.Home;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code scalecast measure rowswap}: HPL's local row interchanges per element moved ({@code sc_rowswap}). */
+@Command(name = "rowswap", mixinStandardHelpOptions = true,
+        description = "Cost per element of HPL's local row interchanges (the in-place swap it applies with one process row, the"
+                + " copy into U transposed and back with several), every rank of the node at once on its own matrix. Writes a"
+                + " summary trace for calibrate --rowswap; predict hpl charges it before each trailing update.")
+final class MeasureRowswapCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    MeasureCommand.LaunchOptions launch;
+    @Option(names = "--sizes", split = ",", defaultValue = "2048,3072", paramLabel = "M", description = "Orders of the m×m matrix"
+            + " each rank works on (default ${DEFAULT-VALUE}: above the caches, as HPL's local matrices are).")
+    List<Integer> sizes;
+    @Option(names = "--jb", defaultValue = "64", description = "Rows interchanged per panel, HPL's NB (default ${DEFAULT-VALUE}).")
+    int jb;
+    @Option(names = "--repeats", defaultValue = "5", description = "Timed swap and gather pairs per size and launch (default ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Override
+    public Integer call() {
+        RowSwapProbe.Config cfg = new RowSwapProbe.Config(sizes, jb, repeats);
+        ProbeRunner runner = launch.runner();
+        Home.probe("rowswap");
+        SummaryTrace t = RowSwapProbe.measure(runner, cfg, launch.runs);
+        t.write(launch.out);
+        PrintWriter out = spec.commandLine().getOut();
+        Table table = new Table("rowswap", List.of(Column.text("key"), Column.text("value"), Column.text("unit")));
+        t.entries().forEach(e -> table.add(e.key(), e.value(), e.unit()));
+        out.print(TableFormat.TEXT.render(table));
+        out.println("wrote " + launch.out);
+        return 0;
+    }
+}
