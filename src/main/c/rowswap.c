@@ -10,7 +10,8 @@
  *           (HPL_dlatcpy): 2 elements move per pivot and column.
  * Every rank at once (the node loaded as in a run), on its own m×m matrix, pivots drawn from a
  * fixed-seed generator over the rows below the diagonal block, as a random matrix's partial
- * pivoting picks them. The matrix is larger than the caches for the sizes the suite uses.
+ * pivoting picks them. Sizes from within the caches to well beyond them: a move costs more once the
+ * trailing matrix no longer fits.
  *
  * Usage: sc_rowswap [--sizes m,m,...] [--jb JB] [--repeats R]
  * Output (rank 0, one line per rank, size, form and repeat):
@@ -74,7 +75,7 @@ int main(int argc, char **argv) {
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const char *sizes = "2048,3072";
+    const char *sizes = "512,1024,2048,3072";
     long jb = 64, repeats = 5;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--sizes")) sizes = sc_opt_value(argc, argv, &i);

@@ -14,7 +14,8 @@ import java.util.Map;
 /**
  * HPL's local row interchanges from a {@code measure rowswap} summary: the seconds per element of the in-place swap
  * ({@value RowSwapProbe#SWAP_PROPERTY}) and of the copy into U transposed and back ({@value RowSwapProbe#GATHER_PROPERTY}),
- * both measured with every rank of the node at work. The HPL skeleton charges them like compute before each trailing
+ * both measured with every rank of the node at work, as {@code m:seconds;…} at each order m the probe used (a summary
+ * without per-order figures: its median alone). The HPL skeleton charges them like compute before each trailing
  * update; without the summary it charges only the interchanges' messages, and the calibration says so.
  */
 final class RowSwapCalibration {
@@ -32,12 +33,28 @@ final class RowSwapCalibration {
                     + RowSwapProbe.PROGRAM + ")");
         }
         double swap = value(t, f, RowSwapProbe.SWAP_KEY), gather = value(t, f, RowSwapProbe.GATHER_KEY);
-        props.put(RowSwapProbe.SWAP_PROPERTY, PlatformWriter.num(swap));
-        props.put(RowSwapProbe.GATHER_PROPERTY, PlatformWriter.num(gather));
+        java.util.TreeSet<Integer> orders = new java.util.TreeSet<>();
+        for (SummaryEntry e : t.entries()) {
+            java.util.regex.Matcher m = AT_ORDER.matcher(e.key());
+            if (m.matches()) {
+                orders.add(Integer.parseInt(m.group(1)));
+            }
+        }
+        StringBuilder sw = new StringBuilder(), ga = new StringBuilder();
+        for (int m : orders) {
+            String sep = sw.length() > 0 ? ";" : "";
+            sw.append(sep).append(m).append(':').append(PlatformWriter.num(value(t, f, RowSwapProbe.keyAt("swap", m))));
+            ga.append(sep).append(m).append(':').append(PlatformWriter.num(value(t, f, RowSwapProbe.keyAt("gather", m))));
+        }
+        props.put(RowSwapProbe.SWAP_PROPERTY, orders.isEmpty() ? PlatformWriter.num(swap) : sw.toString());
+        props.put(RowSwapProbe.GATHER_PROPERTY, orders.isEmpty() ? PlatformWriter.num(gather) : ga.toString());
         props.put("calibration.rowswap", f + " sha256=" + PingPongInput.sha256(f));
-        notes.add(String.format(Locale.ROOT, "%s: HPL's local row interchanges charged at %.3g s per element swapped in place"
-                + " (one process row) and %.3g s per element copied into U and back (several)", f, swap, gather));
+        notes.add(String.format(Locale.ROOT, "%s: HPL's local row interchanges charged per element moved, %s (median %.3g s swapped in"
+                + " place with one process row, %.3g s copied into U and back with several)", f, orders.isEmpty()
+                ? "at every matrix size" : "at the footprint of the local trailing matrix, from the orders " + orders, swap, gather));
     }
+
+    private static final java.util.regex.Pattern AT_ORDER = java.util.regex.Pattern.compile("row_swap_s_per_element_m(\\d+)");
 
     private static double value(SummaryTrace t, Path f, String key) {
         double v = t.entries().stream().filter(e -> e.key().equals(key)).mapToDouble(SummaryEntry::valueSi).findFirst().orElse(Double.NaN);

@@ -108,16 +108,32 @@ final class HplOptions {
             throw ScalecastException.badInput(platform + ": has " + (swap == null ? RowSwapProbe.GATHER_PROPERTY : RowSwapProbe.SWAP_PROPERTY)
                     + " without " + (swap == null ? RowSwapProbe.SWAP_PROPERTY : RowSwapProbe.GATHER_PROPERTY) + " (expected both, as calibrate --rowswap writes them)");
         }
-        return km.withRowInterchanges(number(swap, RowSwapProbe.SWAP_PROPERTY), number(gather, RowSwapProbe.GATHER_PROPERTY),
-                platform + " " + RowSwapProbe.SWAP_PROPERTY);
+        double[][] sw = figures(swap, RowSwapProbe.SWAP_PROPERTY), ga = figures(gather, RowSwapProbe.GATHER_PROPERTY);
+        if (!java.util.Arrays.equals(sw[0], ga[0])) {
+            throw ScalecastException.badInput(platform + ": " + RowSwapProbe.SWAP_PROPERTY + " and " + RowSwapProbe.GATHER_PROPERTY
+                    + " name different orders (expected the same, as calibrate --rowswap writes them)");
+        }
+        return km.withRowInterchanges(sw[0], sw[1], ga[1], platform + " " + RowSwapProbe.SWAP_PROPERTY);
     }
 
-    private double number(String v, String key) {
+    /** "4.3e-09" (one figure for every size) or "1024:3.1e-09;2048:4.3e-09" → {orders, seconds}. */
+    private double[][] figures(String v, String key) {
+        String[] parts = v.trim().split(";");
+        double[][] out = new double[2][parts.length];
         try {
-            return Double.parseDouble(v.trim());
+            for (int i = 0; i < parts.length; i++) {
+                String[] kv = parts[i].split(":");
+                out[0][i] = kv.length == 2 ? Double.parseDouble(kv[0].trim()) : 1;
+                out[1][i] = Double.parseDouble(kv[kv.length - 1].trim());
+                if (kv.length > 2 || (kv.length == 1 && parts.length > 1)) {
+                    throw new NumberFormatException();
+                }
+            }
         } catch (NumberFormatException e) {
-            throw ScalecastException.badInput(platform + ": property " + key + " = \"" + v + "\": expected seconds per element, e.g. 4.3e-09");
+            throw ScalecastException.badInput(platform + ": property " + key + " = \"" + v + "\": expected seconds per element, e.g."
+                    + " 4.3e-09, or order:seconds pairs, e.g. 1024:3.1e-09;2048:4.3e-09");
         }
+        return out;
     }
 
     /** Cores of the platform's first cluster or host ({@code core} attribute, 1 when absent). */

@@ -27,8 +27,8 @@ final class MeasureRowswapCommand implements Callable<Integer> {
     CommandSpec spec;
     @Mixin
     MeasureCommand.LaunchOptions launch;
-    @Option(names = "--sizes", split = ",", defaultValue = "2048,3072", paramLabel = "M", description = "Orders of the m×m matrix"
-            + " each rank works on (default ${DEFAULT-VALUE}: above the caches, as HPL's local matrices are).")
+    @Option(names = "--sizes", split = ",", defaultValue = "512,1024,2048,3072", paramLabel = "M", description = "Orders of the m×m matrix"
+            + " each rank works on (default ${DEFAULT-VALUE}: from within the caches to well beyond them; a run is charged at the footprint of its local trailing matrix).")
     List<Integer> sizes;
     @Option(names = "--jb", defaultValue = "64", description = "Rows interchanged per panel, HPL's NB (default ${DEFAULT-VALUE}).")
     int jb;

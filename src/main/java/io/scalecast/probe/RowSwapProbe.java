@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
  * working at once (sc_rowswap). Two forms: {@value #SWAP_KEY}, the in-place swap of the top rows with the pivot rows that
  * HPL applies with one process row; {@value #GATHER_KEY}, the copy of the pivot rows into a buffer that holds them as
  * columns and back that it applies with several. Written as a {@code summary} trace (median over ranks × sizes × repeats ×
- * launches, with the minimum and maximum); calibrate puts both into the platform and the HPL skeleton charges them.
+ * launches, with the minimum and maximum, and the median at each order m); calibrate puts the per-order figures into the
+ * platform and the HPL skeleton charges them at the footprint of its local trailing matrix.
  */
 public final class RowSwapProbe {
     /** Summary key: seconds per element of the in-place swap. */
@@ -44,7 +45,7 @@ public final class RowSwapProbe {
      */
     public record Config(List<Integer> sizes, int jb, int repeats) {
         public Config {
-            sizes = List.copyOf(sizes);
+            sizes = List.copyOf(new java.util.TreeSet<>(sizes));
             if (jb < 1 || jb > 1024) {
                 throw ScalecastException.badInput("--jb must be between 1 and 1024, got " + jb);
             }
@@ -67,8 +68,18 @@ public final class RowSwapProbe {
         }
     }
 
+    /** Summary key of {@code form}'s median at order {@code m}: {@code row_swap_s_per_element_m2048}. */
+    public static String keyAt(String form, int m) {
+        return "row_" + form + "_s_per_element_m" + m;
+    }
+
     /** Seconds per element of every record of {@code form} ("swap" or "gather"), sorted. */
     static double[] perElement(List<ProbeOutput> outs, String form) {
+        return perElement(outs, form, -1);
+    }
+
+    /** The same at order {@code m} only ({@code m} < 0: every order). */
+    static double[] perElement(List<ProbeOutput> outs, String form, int m) {
         List<Double> v = new ArrayList<>();
         for (ProbeOutput o : outs) {
             for (String[] r : o.records("ROWSWAP", FIELDS)) {
@@ -76,7 +87,7 @@ public final class RowSwapProbe {
                 if (!(s > 0) || !(el > 0)) {
                     throw ScalecastException.failure(PROGRAM + ": expected positive seconds and elements in " + String.join(" ", r));
                 }
-                if (r[4].equals(form)) {
+                if (r[4].equals(form) && (m < 0 || ProbeOutput.integer(r, 2) == m)) {
                     v.add(s / el);
                 }
             }
@@ -114,6 +125,11 @@ public final class RowSwapProbe {
         e.add(SummaryEntry.seconds(GATHER_KEY, Stats.median(gather)));
         e.add(SummaryEntry.seconds("row_gather_min_s_per_element", gather[0]));
         e.add(SummaryEntry.seconds("row_gather_max_s_per_element", gather[gather.length - 1]));
+        for (int m : cfg.sizes()) {
+            for (String form : new String[] {"swap", "gather"}) {
+                e.add(SummaryEntry.seconds(keyAt(form, m), Stats.median(perElement(outs, form, m))));
+            }
+        }
         e.add(new SummaryEntry("jb", Integer.toString(cfg.jb()), "", cfg.jb(), ""));
         e.add(new SummaryEntry("samples", Integer.toString(swap.length), "", swap.length, ""));
         return new SummaryTrace(p, e);

@@ -49,10 +49,15 @@ class MeasureRowswapTest {
                 "--name", "p", "--out", xml.toString());
         assertEquals(0, c.exit, c.toString());
         String text = Files.readString(xml);
-        assertTrue(text.contains("<prop id=\"" + RowSwapProbe.SWAP_PROPERTY + "\" value=\""
-                + PlatformWriter.num(value(t, RowSwapProbe.SWAP_KEY)) + "\"/>"), text);
-        assertTrue(text.contains("<prop id=\"" + RowSwapProbe.GATHER_PROPERTY + "\" value=\""
-                + PlatformWriter.num(value(t, RowSwapProbe.GATHER_KEY)) + "\"/>"), text);
+        // one figure per order, as order:seconds pairs
+        for (String form : new String[] {"swap", "gather"}) {
+            String want = "256:" + PlatformWriter.num(value(t, RowSwapProbe.keyAt(form, 256))) + ";384:"
+                    + PlatformWriter.num(value(t, RowSwapProbe.keyAt(form, 384)));
+            String prop = form.equals("swap") ? RowSwapProbe.SWAP_PROPERTY : RowSwapProbe.GATHER_PROPERTY;
+            assertTrue(text.contains("<prop id=\"" + prop + "\" value=\"" + want + "\"/>"), text);
+        }
+        Cli pred = Cli.run("predict", "hpl", "--platform", xml.toString(), "--n", "400", "--nb", "40", "--p", "1", "--q", "1", "--quiet");
+        assertEquals(0, pred.exit, pred.toString());
     }
 
     @Test

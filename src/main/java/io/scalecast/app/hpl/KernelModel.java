@@ -45,42 +45,36 @@ public final class KernelModel {
     private final double[] rate;
     private final boolean shapes;
     private final String description;
-    /** Seconds per element of the in-place row swap and of the copy into U and back; NaN: not measured (free). */
-    private final double swapPerElement;
-    private final double gatherPerElement;
+    /** HPL's local row interchanges ({@link RowMoves#NONE}: not measured, free). */
+    private final RowMoves rows;
 
     private KernelModel(double[] sizes, double[] ks, double[] rates, boolean shapes, String description) {
-        this(sizes, ks, rates, shapes, description, Double.NaN, Double.NaN);
+        this(sizes, ks, rates, shapes, description, RowMoves.NONE);
     }
 
-    private KernelModel(double[] sizes, double[] ks, double[] rates, boolean shapes, String description, double swap, double gather) {
+    private KernelModel(double[] sizes, double[] ks, double[] rates, boolean shapes, String description, RowMoves rows) {
         this.size = sizes.clone();
         this.ks = ks.clone();
         this.rate = rates.clone();
         this.shapes = shapes;
         this.description = description;
-        this.swapPerElement = swap;
-        this.gatherPerElement = gather;
+        this.rows = rows;
     }
 
-    /** This model with HPL's local row interchanges at {@code swap} and {@code gather} seconds per element moved. */
-    public KernelModel withRowInterchanges(double swap, double gather, String source) {
-        if (!(swap > 0) || !(gather > 0) || Double.isInfinite(swap) || Double.isInfinite(gather)) {
-            throw ScalecastException.badInput(source + ": row interchange costs must be positive seconds per element, got "
-                    + swap + " and " + gather);
-        }
-        return new KernelModel(size, ks, rate, shapes, description + String.format(Locale.ROOT, "; row interchanges %.3g s"
-                + " (swap) and %.3g s (copy to U and back) per element, %s", swap, gather, source), swap, gather);
+    /** This model with HPL's local row interchanges at the given seconds per element at each order m (measure rowswap). */
+    public KernelModel withRowInterchanges(double[] orders, double[] swap, double[] gather, String source) {
+        RowMoves r = new RowMoves(orders, swap, gather);
+        return new KernelModel(size, ks, rate, shapes, description + "; " + r.describe(source), r);
     }
 
-    /** Seconds to swap {@code elements} elements of rows in place (HPL_dlaswp00N); 0 when not measured. */
-    public double rowSwapSeconds(double elements) {
-        return Double.isNaN(swapPerElement) || elements <= 0 ? 0 : elements * swapPerElement;
+    /** Seconds to swap {@code elements} row elements in place (HPL_dlaswp00N) on a trailing matrix of {@code footprintBytes}; 0 when not measured. */
+    public double rowSwapSeconds(double elements, double footprintBytes) {
+        return rows.swapSeconds(elements, footprintBytes);
     }
 
-    /** Seconds to copy {@code elements} elements of rows into U transposed or back (HPL_dlaswp01T, HPL_dlatcpy); 0 when not measured. */
-    public double rowGatherSeconds(double elements) {
-        return Double.isNaN(gatherPerElement) || elements <= 0 ? 0 : elements * gatherPerElement;
+    /** Seconds to copy {@code elements} row elements into U transposed or back (HPL_dlaswp01T, HPL_dlatcpy); 0 when not measured. */
+    public double rowGatherSeconds(double elements, double footprintBytes) {
+        return rows.gatherSeconds(elements, footprintBytes);
     }
 
     /** Every kernel at {@code flopsPerSecond} (the platform's host speed, when there is no dgemm trace). */
@@ -320,8 +314,7 @@ public final class KernelModel {
      * {@code #rows:swap,gather} when the row interchanges are measured.
      */
     public String encode() {
-        String rows = Double.isNaN(swapPerElement) ? "" : ROWS + swapPerElement + "," + gatherPerElement;
-        return rates() + rows;
+        return rates() + (rows.measured() ? ROWS + rows.encode() : "");
     }
 
     private static final String ROWS = "#rows:";
@@ -360,9 +353,8 @@ public final class KernelModel {
     public static KernelModel decode(String s, String description) {
         int at = s.indexOf(ROWS);
         if (at >= 0) {
-            double[] v = split(s.substring(at + ROWS.length()));
             KernelModel m = decode(s.substring(0, at), description);
-            return new KernelModel(m.size, m.ks, m.rate, m.shapes, description, v[0], v[1]);
+            return new KernelModel(m.size, m.ks, m.rate, m.shapes, description, RowMoves.decode(s.substring(at + ROWS.length())));
         }
         if (s.startsWith("shapes|")) {
             String[] f = s.split("\\|");

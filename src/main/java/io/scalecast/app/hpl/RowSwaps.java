@@ -7,12 +7,14 @@ package io.scalecast.app.hpl;
  * P−1 roll steps of U/P; SWAP 2: spread-roll when ncols &gt; threshold.
  *
  * <p>Besides the messages, the interchanges move rows in local memory, charged from the kernel model's
- * {@code measure rowswap} figures (nothing without them). With P = 1 the top jb rows are swapped in place
- * with the pivot rows (HPL_dlaswp00N): 2·jb·ncols elements. With P &gt; 1 the current process row copies the
- * pivot rows into U transposed (HPL_dlaswp01T) before the exchange and U back into its top rows
- * (HPL_dlatcpy) after it: 2·jb·ncols elements; every other process row swaps its share of the pivot rows,
- * jb/P on average for random pivots, with U (HPL_dlaswp06T): 2·(jb/P)·ncols. U's column permutation
- * (HPL_dlaswp10N, contiguous) is not charged.</p>
+ * {@code measure rowswap} figures (nothing without them) where HPL moves them. With P = 1, before each chunk
+ * of w columns of the update, the top jb rows are swapped in place with the pivot rows (HPL_dlaswp00N):
+ * 2·jb·w elements ({@link #chunkSeconds}). With P &gt; 1 the current process row copies the pivot rows of all
+ * ncols columns into U transposed (HPL_dlaswp01T) before the exchange, jb·ncols elements, and U back into its
+ * top rows after each chunk's dgemm (HPL_dlatcpy), jb·w; every other process row swaps its share of the pivot
+ * rows, jb/P on average for random pivots, with U after the spread (HPL_dlaswp06T): 2·(jb/P)·ncols. U's column
+ * permutation (HPL_dlaswp10N, contiguous) is not charged. A move costs what it costs on a matrix of the
+ * footprint of the local trailing matrix ({@link RowMoves}).</p>
  */
 final class RowSwaps {
     private final GridRank g;
@@ -22,16 +24,13 @@ final class RowSwaps {
     }
 
     void swap(int k, int ncols) {
-        double t0 = g.c.wtime();
-        int jb = g.jb(k);
         if (g.P == 1) {
-            local(g.km.rowSwapSeconds(2.0 * jb * ncols));
-            g.times.swap += g.c.wtime() - t0;
             return;
         }
+        double t0 = g.c.wtime();
+        int jb = g.jb(k);
         boolean current = g.row == k % g.P;
-        double copy = current ? g.km.rowGatherSeconds((double) jb * ncols) : 0;
-        local(copy);
+        local(current ? g.km.rowGatherSeconds((double) jb * ncols, footprint(k)) : 0);
         long u = (long) jb * ncols * GridRank.DOUBLE;
         boolean spreadRoll = g.cfg.swap() == 1 || (g.cfg.swap() == 2 && ncols > g.cfg.swapThreshold());
         if (spreadRoll) {
@@ -39,8 +38,25 @@ final class RowSwaps {
         } else {
             g.columnExchange(u, GridRank.TAG_SWAP);
         }
-        local(current ? copy : g.km.rowSwapSeconds(2.0 * jb / g.P * ncols));
+        local(current ? 0 : g.km.rowSwapSeconds(2.0 * jb / g.P * ncols, footprint(k)));
         g.times.swap += g.c.wtime() - t0;
+    }
+
+    /**
+     * The local row moves of one chunk of {@code w} columns of panel k's update, charged with its dtrsm and dgemm: the
+     * in-place swap with P = 1, the copy of U back into the top rows on the current process row with P &gt; 1.
+     */
+    double chunkSeconds(int k, int w) {
+        int jb = g.jb(k);
+        if (g.P == 1) {
+            return g.km.rowSwapSeconds(2.0 * jb * w, footprint(k));
+        }
+        return g.row == k % g.P ? g.km.rowGatherSeconds((double) jb * w, footprint(k)) : 0;
+    }
+
+    /** Bytes of this process's local trailing matrix at panel k. */
+    private double footprint(int k) {
+        return (double) g.rows(k * g.NB) * g.cols(k * g.NB) * GridRank.DOUBLE;
     }
 
     /** Local row moves: compute time on this rank (none when the kernel model has no row interchange figures). */

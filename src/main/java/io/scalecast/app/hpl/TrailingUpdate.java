@@ -2,7 +2,7 @@ package io.scalecast.app.hpl;
 
 /**
  * The trailing update with panel k (HPL_pdupdate): row swaps ({@link RowSwaps}), then dtrsm
- * (jb²·n) and dgemm (2·m·n·jb) from the {@link KernelModel}. While a look-ahead broadcast is in
+ * (jb²·n) and dgemm (2·m·n·jb) from the {@link KernelModel}, each chunk with its local row moves. While a look-ahead broadcast is in
  * flight, HPL_pdupdateTT updates NB columns at a time and tests the broadcast after each chunk
  * as long as the test says "keep testing", then the rest in one call.
  */
@@ -27,26 +27,28 @@ final class TrailingUpdate {
         swaps.swap(k, ncols);
         int m = g.belowDiagonalRows(k);
         if (pending == null) {
-            updateColumns(m, ncols, jb);
+            updateColumns(k, m, ncols, jb);
             return;
         }
         bcast.progress(pending);   // HPL_pdupdateTT tests the broadcast once before it starts
         int done = 0;
         while (done < ncols && bcast.inProgress(pending)) {
             int w = Math.min(g.NB, ncols - done);
-            updateColumns(m, w, jb);
+            updateColumns(k, m, w, jb);
             bcast.progress(pending);
             done += w;
         }
         if (done < ncols) {
-            updateColumns(m, ncols - done, jb);
+            updateColumns(k, m, ncols - done, jb);
         }
     }
 
-    /** One dtrsm (jb×jb on w columns) and dgemm (m×w×jb) of the trailing update. */
-    private void updateColumns(int m, int w, int jb) {
+    /** One chunk of the trailing update: its local row moves ({@link RowSwaps#chunkSeconds}), dtrsm (jb×jb on w columns) and dgemm (m×w×jb). */
+    private void updateColumns(int k, int m, int w, int jb) {
+        double moves = swaps.chunkSeconds(k, w);
         double s = g.km.trsmSeconds(jb, w) + g.km.gemmSeconds(m, w, jb);
-        g.c.computeSeconds(s);
+        g.c.computeSeconds(moves + s);
         g.times.compute += s;
+        g.times.swap += moves;
     }
 }

@@ -67,7 +67,7 @@ class RowInterchangeTest {
         assertTrue(xml.contains("<prop id=\"node.row-swap-s-per-element\" value=\"1E-8\"/>"), xml);
         assertTrue(xml.contains("<prop id=\"node.row-gather-s-per-element\" value=\"3E-8\"/>"), xml);
         assertFalse(Files.readString(without).contains("node.row-swap"));
-        assertTrue(predict(with, 1, 1).provenance().get("kernel_model").contains("row interchanges 1.00e-08 s (swap) and 3.00e-08 s"));
+        assertTrue(predict(with, 1, 1).provenance().get("kernel_model").contains("row interchanges per element 1.00e-08 s swap, 3.00e-08 s copy"));
     }
 
     @Test
@@ -100,6 +100,21 @@ class RowInterchangeTest {
             swaps += 2.0 * 80 / 2 * (600 - end) * SWAP;
         }
         assertTrue(grew > 0.4 * copies && grew <= copies + swaps + 1e-9, grew + " vs copies " + copies + " swaps " + swaps);
+    }
+
+    @Test
+    void aMoveCostsWhatItCostsOnAMatrixOfTheSameFootprint() {
+        RowMoves r = new RowMoves(new double[] {1024, 4096}, new double[] {2e-9, 6e-9}, new double[] {1e-9, 5e-9});
+        double small = 8.0 * 1024 * 1024, large = 8.0 * 4096 * 4096;
+        assertEquals(2e-9 * 10, r.swapSeconds(10, small), 1e-24);
+        assertEquals(6e-9 * 10, r.swapSeconds(10, large), 1e-24);
+        assertEquals(2e-9 * 10, r.swapSeconds(10, small / 100), 1e-24, "held below the smallest order");
+        assertEquals(5e-9 * 10, r.gatherSeconds(10, large * 100), 1e-24, "held above the largest");
+        // halfway in log footprint (order 2048): halfway between the figures
+        assertEquals(4e-9 * 10, r.swapSeconds(10, 8.0 * 2048 * 2048), 1e-22);
+        assertEquals(0, RowMoves.NONE.swapSeconds(10, small));
+        RowMoves back = RowMoves.decode(r.encode());
+        assertEquals(r.gatherSeconds(7, 8.0 * 3000 * 3000), back.gatherSeconds(7, 8.0 * 3000 * 3000));
     }
 
     @Test
