@@ -2,7 +2,8 @@
 # The sealed held-out HPL cases (validation/holdout/README.md) from the runs collect-holdout.sh took: for each setup,
 # testbed tabulate-hpcc -> validation/holdout/hpl-SETUP/{measured.csv,runs.csv,dgemm.csv} and two case.json files,
 # both built the way docs/hpl.md tells a user to predict a run before it happens, from traces taken at another time:
-#   hpl-SETUP           calibrate --traces traces/suite/SUITE-SETUP (ping-pong, swap, release, iprobe, dgemm), then predict hpl
+#   hpl-SETUP           calibrate --traces traces/suite/SUITE-SETUP (ping-pong, swap, release, iprobe, dgemm, rowswap; a suite
+#                       older than rowswap.csv takes this host's traces/local or traces/testbed rowswap trace), then predict hpl
 #   hpl-SETUP-pingpong  calibrate --pingpong … --dgemm … only (what a person with NetPIPE output and one dgemm trace has;
 #                       the rest from the MPI profile the ping-pong names)
 # runs.csv (one row per run, with its own StarDGEMM) is what validate's node check reads run by run (node_check runs);
@@ -63,7 +64,13 @@ for setup in shm-2r testbed-2n-100mbit testbed-2n-1gbit; do
     runs="runs.csv"; [ -n "$variant" ] && runs="../$case/runs.csv"
     check="${nodecheck%\}}, \"runs\": {\"table\": \"$runs\", \"measured_gflops\": \"star_dgemm_gflops\"}}"
     if [ -z "$variant" ]; then
-      cal="[\"calibrate\", \"--traces\", \"traces/suite/$SUITE-$setup\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"$cores\", \"--name\", \"p\", \"--out\", \"{work}/p.xml\"]"
+      # a suite from before measure suite took rowswap.csv: this host's row interchange trace (traces/local/README.md)
+      rowswap=""
+      if [ ! -f "$ROOT/traces/suite/$SUITE-$setup/rowswap.csv" ]; then
+        rs="traces/local/rowswap-shm-2r.csv"; [ "$setup" != "shm-2r" ] && rs="traces/testbed/rowswap-2n.csv"
+        rowswap="\"--rowswap\", \"$rs\", "
+      fi
+      cal="[\"calibrate\", \"--traces\", \"traces/suite/$SUITE-$setup\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"$cores\", \"--name\", \"p\", $rowswap\"--out\", \"{work}/p.xml\"]"
       what="calibrate --traces traces/suite/$SUITE-$setup (measure suite and a repeated dgemm shape trace, taken on the same machine apart from the runs)"
     else
       cal="[\"calibrate\", \"--pingpong\", \"traces/suite/$SUITE-$setup/pingpong.csv\", \"--dgemm\", \"traces/suite/$SUITE-$setup/dgemm.csv\", \"--nodes\", \"$nodes\", \"--cores-per-node\", \"$cores\", \"--name\", \"p\", \"--out\", \"{work}/p.xml\"]"
