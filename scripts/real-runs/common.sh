@@ -24,6 +24,15 @@ SHM4_MCA="--mca btl_vader_single_copy_mechanism none --mca mpi_yield_when_idle 1
 # versions) kept in $1 (skipped when complete there; sets ran=1 when it ran). $2 = label for the log, $3 = repeat,
 # $4 = ranks, $5 = "N P Q [NB [BCAST]]" (hpcc-input.sh), then the launch command words. NICE (array) prefixes the command;
 # ONE_LOCK=1: the caller holds the lock. TB names the testbed for provenance when the label starts with testbed-.
+# What the host's CPUs did between two /proc/stat "cpu" lines, in seconds (USER_HZ ticks): user, system, idle and the
+# hypervisor's steal. A run whose ranks wait for each other every column (HPL with P > 1) slows far more than its
+# throughput when a core is taken away in bursts (docs/notebook/hpl.md, 2026-12-07 18:33), which StarDGEMM cannot see.
+cpu_split() {
+  awk -v hz="$(getconf CLK_TCK)" -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " ");
+    printf "user %.2f s, system %.2f s, idle %.2f s, steal %.2f s (all CPUs, /proc/stat)", (y[2]+y[3]-x[2]-x[3])/hz,
+      (y[4]-x[4])/hz, (y[5]-x[5])/hz, (y[9]-x[9])/hz }'
+}
+
 hpcc_run() {
   local dir="$1" label="$2" rep="$3" ranks="$4" input="$5"; shift 5
   local -a in; read -r -a in <<< "$input"
@@ -56,9 +65,9 @@ hpcc_run() {
     quiet_off; [ "${ONE_LOCK:-0}" = 1 ] || { flock -u 9; exec 9>&-; }
     log "$label: SKIPPED: ${recheck:+the last recheck: $recheck; }$why"; rm -rf "$work"; return 0
   fi
-  before="$(cut -d' ' -f1-3 /proc/loadavg)"; start="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  before="$(cut -d' ' -f1-3 /proc/loadavg)"; start="$(date -u +%Y-%m-%dT%H:%M:%SZ)"; cpu_before="$(grep '^cpu ' /proc/stat)"
   ( cd "$work" && "${NICE[@]}" "$@" > "$work/stdout.txt" 2>&1 ) || rc=$?
-  after="$(cut -d' ' -f1-3 /proc/loadavg)"; end="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  after="$(cut -d' ' -f1-3 /proc/loadavg)"; end="$(date -u +%Y-%m-%dT%H:%M:%SZ)"; cpu_after="$(grep '^cpu ' /proc/stat)"
   quiet_off
   [ "${ONE_LOCK:-0}" = 1 ] || { flock -u 9; exec 9>&-; }
   if [ "$rc" != 0 ] || ! grep -q "End of Summary section" "$work/hpccoutf.txt" 2>/dev/null; then
@@ -71,6 +80,7 @@ hpcc_run() {
     echo "hpl input (N P Q [NB [BCAST]]): $input"
     echo "start: $start"; echo "end: $end"
     echo "loadavg_before: $before"; echo "loadavg_after: $after"
+    echo "cpu: $(cpu_split "$cpu_before" "$cpu_after")"
     echo "command: ${NICE[*]} $*"
     echo "hpcc: $(dpkg-query -W -f='${Package} ${Version}' hpcc)"
     echo "mpi: $(mpirun --version 2>&1 | head -1)"
