@@ -207,6 +207,7 @@ public final class TracesFolder {
                     ? "-a delayed-receiver release trace (it checks the release model)" : "release")
                     : source.contains("sc_iprobe") || probe.contains("--poll-probe") ? "iprobe" // sc_treecode's in-walk form too
                     : source.contains(io.scalecast.probe.RowSwapProbe.PROGRAM) ? "rowswap"
+                    : source.contains("sc_noise") ? "-how the node interrupts its ranks (measure noise: a diagnostic)"
                     : "-a summary of " + p.get("source");
             default -> "-kind " + kind;
         };

@@ -29,10 +29,10 @@ import java.util.concurrent.Callable;
 
 /** {@code scalecast measure pingpong|swap|beff|dgemm}: run the C+MPI probes through mpirun and write traces. */
 @Command(name = "measure", mixinStandardHelpOptions = true,
-        description = "Run network and node probes (ping-pong, swap, b_eff, all-to-all, dgemm, iprobe, rowswap, release) through mpirun and write traces;"
+        description = "Run network and node probes (ping-pong, swap, b_eff, all-to-all, dgemm, iprobe, rowswap, noise, release) through mpirun and write traces;"
                 + " measure suite runs every probe calibration uses into one folder.",
         subcommands = {MeasureCommand.PingPong.class, MeasureCommand.Swap.class, MeasureCommand.Beff.class,
-                MeasureCommand.Dgemm.class, MeasureIprobeCommand.class, MeasureRowswapCommand.class, MeasureCommand.Release.class, MeasureAlltoallCommand.class,
+                MeasureCommand.Dgemm.class, MeasureIprobeCommand.class, MeasureRowswapCommand.class, MeasureNoiseCommand.class, MeasureCommand.Release.class, MeasureAlltoallCommand.class,
                 MeasureSuiteCommand.class, MeasureRecheckCommand.class})
 final class MeasureCommand implements Runnable {
     @Spec

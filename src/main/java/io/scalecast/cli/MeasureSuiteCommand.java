@@ -30,7 +30,7 @@ import java.util.concurrent.Callable;
 @Command(name = "suite", mixinStandardHelpOptions = true,
         description = {"Every probe calibration uses, one after the other, in the shapes the validation cases were measured with:"
                 + " pingpong.csv, swap.csv, release.csv, release-delayed.csv, iprobe.csv, dgemm.csv (n×n×k shapes, every rank of a"
-                + " node loaded), rowswap.csv (HPL's local row interchanges), dgemm-square.csv (the square multiply HPCC's StarDGEMM runs: validate's node check) and beff.csv, plus suite.json (each trace's command, start and end UTC, hosts, exit status; the"
+                + " node loaded), rowswap.csv (HPL's local row interchanges), noise.csv (how the node interrupts its ranks: a diagnostic), dgemm-square.csv (the square multiply HPCC's StarDGEMM runs: validate's node check) and beff.csv, plus suite.json (each trace's command, start and end UTC, hosts, exit status; the"
                 + " machine). Then: scalecast calibrate --traces DIR.",
                 "Stops at the first probe that fails (mpirun error, unreachable host) and keeps the traces already complete;"
                         + " Ctrl-C leaves no half-written trace."})

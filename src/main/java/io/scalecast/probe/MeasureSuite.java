@@ -155,6 +155,9 @@ public final class MeasureSuite {
         s.add(step(dir, "rowswap.csv", "summary", "HPL's local row interchanges per element moved, every rank of a node at work"
                         + " (calibrate --rowswap)", t.dgemmRanks(), node,
                 quick ? List.of("rowswap", "--sizes", "1024", "--repeats", "2") : List.of("rowswap", "--runs", "2")));
+        s.add(step(dir, "noise.csv", "summary", "how the node takes its cores away from the ranks, every rank of a node at work"
+                        + " (fixed work quanta; a diagnostic, not a calibration input)", t.dgemmRanks(), node,
+                quick ? List.of("noise", "--quanta", "5000") : List.of("noise", "--runs", "2")));
         if (!quick) {
             // HPCC's StarDGEMM is square, of order about 0.4 N: validate's node check reads a run's own StarDGEMM against
             // this trace at the run's order, the same kernel, where the platform's rate is HPL's rank-NB update

@@ -82,6 +82,9 @@ public final class SuiteEstimate {
             case "dgemm" -> dgemm(a, s.ranks(), LOCAL_CORES);
             // start-up and filling each rank's m×m matrices; the timed moves take milliseconds
             case "rowswap" -> 2;
+            // start-up and the quanta: 20000 pieces of 50 us
+            case "noise" -> 1 + Long.parseLong(MeasureSuite.option(a, "--quanta", "20000"))
+                    * Double.parseDouble(MeasureSuite.option(a, "--work-us", "50")) * 1e-6;
             case "beff" -> BEFF_SECONDS;
             default -> 30;
         };

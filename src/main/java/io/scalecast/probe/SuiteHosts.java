@@ -24,7 +24,7 @@ final class SuiteHosts {
     private final Launch node;
     private final Map<Integer, List<String>> byRanks = new LinkedHashMap<>();
 
-    /** {@code spread}: the launch of steps with ranks on different nodes; {@code node}: of the dgemm and rowswap steps on one node's slots. */
+    /** {@code spread}: the launch of steps with ranks on different nodes; {@code node}: of the dgemm, rowswap and noise steps on one node's slots. */
     SuiteHosts(Launch spread, Launch node) {
         this.spread = spread;
         this.node = node;
@@ -38,7 +38,7 @@ final class SuiteHosts {
     /** The hosts of step {@code s}'s ranks, checked the first time its rank count comes up. */
     List<String> of(MeasureSuite.Step s) {
         if (!byRanks.containsKey(s.ranks())) {
-            byRanks.put(s.ranks(), preflight((s.file().equals("dgemm.csv") || s.file().equals("rowswap.csv") ? node : spread).withProcesses(s.ranks()),
+            byRanks.put(s.ranks(), preflight((s.file().equals("dgemm.csv") || s.file().equals("rowswap.csv") || s.file().equals("noise.csv") ? node : spread).withProcesses(s.ranks()),
                     s.ranks() + " ranks of " + s.file()));
         }
         return byRanks.get(s.ranks());

@@ -35,9 +35,9 @@ class MeasureSuiteTest {
     void thePlanHasEveryCalibrationTraceInTheCommittedShapes() {
         List<MeasureSuite.Step> full = MeasureSuite.plan(TESTBED, false, tmp, 1024);
         assertEquals(List.of("pingpong.csv", "swap.csv", "release.csv", "release-delayed.csv", "iprobe.csv", "dgemm.csv",
-                        "rowswap.csv", "dgemm-square.csv", "beff.csv"), full.stream().map(MeasureSuite.Step::file).toList());
+                        "rowswap.csv", "noise.csv", "dgemm-square.csv", "beff.csv"), full.stream().map(MeasureSuite.Step::file).toList());
         List<MeasureSuite.Step> quick = MeasureSuite.plan(TESTBED, true, tmp, 1024);
-        assertEquals(full.subList(0, 7).stream().map(MeasureSuite.Step::file).toList(), quick.stream().map(MeasureSuite.Step::file).toList(),
+        assertEquals(full.subList(0, 8).stream().map(MeasureSuite.Step::file).toList(), quick.stream().map(MeasureSuite.Step::file).toList(),
                 "--quick: the same traces but the square dgemm and b_eff");
         String dgemm = full.get(5).shown();
         // collect.sh's shapes_run: the k of HPL with NB=80, sizes to 3072, every rank loaded; up to 1000 calls a point (collect.sh's
@@ -52,12 +52,13 @@ class MeasureSuiteTest {
         // for N 1200-5000 (about 0.41 N), square (no --k)
         // the row interchanges: on the dgemm step's ranks (every rank of a node at work)
         assertTrue(full.get(6).shown().contains("measure rowswap --np 2 --testbed fr --runs 2"), full.get(6).shown());
-        String square = full.get(7).shown();
+        assertTrue(full.get(7).shown().contains("measure noise --np 2 --testbed fr --runs 2"), full.get(7).shown());
+        String square = full.get(8).shown();
         assertTrue(square.contains("measure dgemm --np 2 --testbed fr --runs 3 --max-runs 4 --sizes 1024,1536,2048 ")
                 && !square.contains("--k"), square);
         // collect-probes.sh's b_eff: L_max 1 MiB, 10 random patterns, 0.2 s loops
-        assertTrue(full.get(8).shown().contains("measure beff --np 2 --testbed fr --runs 3 --lmax 1MiB --random 10 --time-per-loop 0.2"),
-                full.get(8).shown());
+        assertTrue(full.get(9).shown().contains("measure beff --np 2 --testbed fr --runs 3 --lmax 1MiB --random 10 --time-per-loop 0.2"),
+                full.get(9).shown());
     }
 
     @Test
@@ -77,8 +78,9 @@ class MeasureSuiteTest {
         var t = new MeasureSuite.Target(null, Path.of("hosts"), "mpirun", "--mca btl tcp,self", null, 4, 8, 3600);
         List<MeasureSuite.Step> s = MeasureSuite.plan(t, false, tmp, 0);
         assertTrue(s.get(0).shown().contains("--mpirun-args '--mca btl tcp,self --map-by node'"), s.get(0).shown());
-        assertTrue(s.get(8).shown().contains("measure beff --np 4"), s.get(8).shown());
-        assertTrue(s.get(7).shown().contains("measure dgemm --np 8 --hostfile hosts "), s.get(7).shown());
+        assertTrue(s.get(9).shown().contains("measure beff --np 4"), s.get(9).shown());
+        assertTrue(s.get(8).shown().contains("measure dgemm --np 8 --hostfile hosts "), s.get(8).shown());
+        assertTrue(s.get(7).shown().contains("measure noise --np 8 --hostfile hosts --mpirun-args '--mca btl tcp,self' "), s.get(7).shown());
         assertTrue(s.get(6).shown().contains("measure rowswap --np 8 --hostfile hosts --mpirun-args '--mca btl tcp,self' "), s.get(6).shown());
         assertTrue(s.get(5).shown().contains("measure dgemm --np 8 --hostfile hosts --mpirun-args '--mca btl tcp,self' "), s.get(5).shown());
     }
@@ -92,14 +94,15 @@ class MeasureSuiteTest {
         // b_eff: 3 launches of 57.2 s, the mean launch of traces/suite/2026-12-05T14- and 2026-12-06T05-testbed-2n-100mbit
         // dgemm-square: 3 launches in 68.4 s on this host's shared memory, 2 ranks (traces/suite/2026-12-07T05-shm-2r, whose
         // dgemm ranks each have a core, as a 2-node testbed's do)
-        // rowswap: 2 launches in 3.65 s, and the quick form's one in 0.83 s, on this host's shared memory, 2 ranks (2026-12-07)
-        double[] full = {140.4, 336.0, 27.0, 35.0, 42.3, 3 * 21.1, 3.65, 68.4, 3 * 57.2};
+        // rowswap: 2 launches in 3.65 s, and the quick form's one in 0.83 s; noise: 2 launches in 5.54 s, the quick one in 1.08 s;
+        // on this host's shared memory, 2 ranks (2026-12-07)
+        double[] full = {140.4, 336.0, 27.0, 35.0, 42.3, 3 * 21.1, 3.65, 5.54, 68.4, 3 * 57.2};
         List<MeasureSuite.Step> f = MeasureSuite.plan(TESTBED, false, tmp, 2048);
         for (int i = 0; i < full.length; i++) {
             double e = SuiteEstimate.estimateSeconds(f.get(i), bw);
             assertTrue(e > full[i] / 1.5 && e < full[i] * 1.5, f.get(i).file() + ": estimated " + e + " s, took " + full[i] + " s");
         }
-        double[] quick = {16.4, 16.7, 1.7, 2.5, 15.6, 8.6, 0.83};   // iprobe then had 20000 polls, 1 repeat
+        double[] quick = {16.4, 16.7, 1.7, 2.5, 15.6, 8.6, 0.83, 1.08};   // iprobe then had 20000 polls, 1 repeat
         List<MeasureSuite.Step> q = MeasureSuite.plan(TESTBED, true, tmp, 2048);
         for (int i = 0; i < quick.length; i++) {
             double e = SuiteEstimate.estimateSeconds(q.get(i), bw);

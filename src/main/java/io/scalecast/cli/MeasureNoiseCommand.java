@@ -1,0 +1,51 @@
+package io.scalecast.cli;
+
+import io.scalecast.probe.NoiseProbe;
+import io.scalecast.probe.ProbeRunner;
+import io.scalecast.report.Column;
+import io.scalecast.report.Table;
+import io.scalecast.report.TableFormat;
+import io.scalecast.trace.SummaryTrace;
+import io.scalecast.util.Home;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code scalecast measure noise}: how the node takes its cores away from the ranks ({@code sc_noise}). */
+@Command(name = "noise", mixinStandardHelpOptions = true,
+        description = "How the node takes its cores away from the ranks: every rank at once times many equal pieces of"
+                + " arithmetic (fixed work quanta) and reports the share of its time lost to interruptions and how often"
+                + " they exceed 100 us, for the rank that lost the most. Codes whose ranks meet often (HPL with P > 1) lose"
+                + " a partner's whole interruption; throughput probes cannot see it. A diagnostic: no model reads it yet.")
+final class MeasureNoiseCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    MeasureCommand.LaunchOptions launch;
+    @Option(names = "--quanta", defaultValue = "20000", description = "Pieces of work per rank (default ${DEFAULT-VALUE}).")
+    long quanta;
+    @Option(names = "--work-us", defaultValue = "50", description = "About how long one piece takes, microseconds (default ${DEFAULT-VALUE}).")
+    double workUs;
+
+    @Override
+    public Integer call() {
+        NoiseProbe.Config cfg = new NoiseProbe.Config(quanta, workUs);
+        ProbeRunner runner = launch.runner();
+        Home.probe("noise");
+        SummaryTrace t = NoiseProbe.measure(runner, cfg, launch.runs);
+        t.write(launch.out);
+        PrintWriter out = spec.commandLine().getOut();
+        Table table = new Table("noise", List.of(Column.text("key"), Column.text("value"), Column.text("unit")));
+        t.entries().forEach(e -> table.add(e.key(), e.value(), e.unit()));
+        out.print(TableFormat.TEXT.render(table));
+        out.println("per rank: " + t.provenance().get("per_rank"));
+        out.println("wrote " + launch.out);
+        return 0;
+    }
+}
