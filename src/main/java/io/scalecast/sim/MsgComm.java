@@ -89,7 +89,8 @@ final class MsgComm implements Comm {
         busy(seconds, world.energy());
     }
 
-    private void busy(double seconds, boolean execute) {
+    private void busy(double work, boolean execute) {
+        double seconds = Detours.wall(worldRanks[rank], world.kernel().clock(), work);
         if (seconds > 0) {
             SimCounters.add(SimCounters.Kind.SLEEP);
             if (execute) {

@@ -65,6 +65,7 @@ public final class SimChild {
             // parameters and placement: what fails here is the input, not the simulation
             if (!bare) {
                 ComputeNoise.configure(job.params());
+                Detours.configure(job.params());
                 world = new MsgWorld(job, skeleton.configure(job.params(), job.hosts().size()), skeleton);
             }
         } catch (IllegalArgumentException e) {
