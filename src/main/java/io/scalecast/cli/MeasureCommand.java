@@ -43,6 +43,20 @@ final class MeasureCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /** Writes a probe's summary trace to {@code out}, prints its entries as a table, then {@code lines} and where it went. */
+    static void writeSummary(CommandSpec spec, String title, io.scalecast.trace.SummaryTrace t, Path out, String... lines) {
+        t.write(out);
+        java.io.PrintWriter w = spec.commandLine().getOut();
+        io.scalecast.report.Table table = new io.scalecast.report.Table(title, List.of(io.scalecast.report.Column.text("key"),
+                io.scalecast.report.Column.text("value"), io.scalecast.report.Column.text("unit")));
+        t.entries().forEach(e -> table.add(e.key(), e.value(), e.unit()));
+        w.print(io.scalecast.report.TableFormat.TEXT.render(table));
+        for (String l : lines) {
+            w.println(l);
+        }
+        w.println("wrote " + out);
+    }
+
     /** Options every probe shares: where and how it is launched, repeats, the output file. */
     static final class LaunchOptions {
         @Option(names = "--np", defaultValue = "2", description = "MPI processes (default ${DEFAULT-VALUE}).")

@@ -2,9 +2,6 @@ package io.scalecast.cli;
 
 import io.scalecast.probe.IprobeProbe;
 import io.scalecast.probe.ProbeRunner;
-import io.scalecast.report.Column;
-import io.scalecast.report.Table;
-import io.scalecast.report.TableFormat;
 import io.scalecast.trace.SummaryTrace;
 import io.scalecast.util.Home;
 import picocli.CommandLine.Command;
@@ -13,8 +10,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code scalecast measure iprobe}: the cost of an empty MPI_Iprobe in a compute loop ({@code sc_iprobe}). */
@@ -58,16 +53,8 @@ final class MeasureIprobeCommand implements Callable<Integer> {
         ProbeRunner runner = launch.runner();
         Home.probe(cfg.probe());
         SummaryTrace t = IprobeProbe.measure(runner, cfg, launch.runs, maxRuns != null ? maxRuns : launch.runs, targetSpread);
-        t.write(launch.out);
-        PrintWriter out = spec.commandLine().getOut();
-        Table table = new Table("iprobe", List.of(Column.text("key"), Column.text("value"), Column.text("unit")));
-        t.entries().forEach(e -> table.add(e.key(), e.value(), e.unit()));
-        out.print(TableFormat.TEXT.render(table));
         String launches = t.provenance().get(IprobeProbe.LAUNCHES);
-        if (launches != null) {
-            out.println("launches: " + launches);
-        }
-        out.println("wrote " + launch.out);
+        MeasureCommand.writeSummary(spec, "iprobe", t, launch.out, launches == null ? new String[0] : new String[] {"launches: " + launches});
         return 0;
     }
 }

@@ -2,9 +2,6 @@ package io.scalecast.cli;
 
 import io.scalecast.probe.NoiseProbe;
 import io.scalecast.probe.ProbeRunner;
-import io.scalecast.report.Column;
-import io.scalecast.report.Table;
-import io.scalecast.report.TableFormat;
 import io.scalecast.trace.SummaryTrace;
 import io.scalecast.util.Home;
 import picocli.CommandLine.Command;
@@ -13,8 +10,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code scalecast measure noise}: how the node takes its cores away from the ranks ({@code sc_noise}). */
@@ -39,13 +34,7 @@ final class MeasureNoiseCommand implements Callable<Integer> {
         ProbeRunner runner = launch.runner();
         Home.probe("noise");
         SummaryTrace t = NoiseProbe.measure(runner, cfg, launch.runs);
-        t.write(launch.out);
-        PrintWriter out = spec.commandLine().getOut();
-        Table table = new Table("noise", List.of(Column.text("key"), Column.text("value"), Column.text("unit")));
-        t.entries().forEach(e -> table.add(e.key(), e.value(), e.unit()));
-        out.print(TableFormat.TEXT.render(table));
-        out.println("per rank: " + t.provenance().get("per_rank"));
-        out.println("wrote " + launch.out);
+        MeasureCommand.writeSummary(spec, "noise", t, launch.out, "per rank: " + t.provenance().get("per_rank"));
         return 0;
     }
 }

@@ -2,9 +2,6 @@ package io.scalecast.cli;
 
 import io.scalecast.probe.ProbeRunner;
 import io.scalecast.probe.RowSwapProbe;
-import io.scalecast.report.Column;
-import io.scalecast.report.Table;
-import io.scalecast.report.TableFormat;
 import io.scalecast.trace.SummaryTrace;
 import io.scalecast.util.Home;
 import picocli.CommandLine.Command;
@@ -13,7 +10,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -41,12 +37,7 @@ final class MeasureRowswapCommand implements Callable<Integer> {
         ProbeRunner runner = launch.runner();
         Home.probe("rowswap");
         SummaryTrace t = RowSwapProbe.measure(runner, cfg, launch.runs);
-        t.write(launch.out);
-        PrintWriter out = spec.commandLine().getOut();
-        Table table = new Table("rowswap", List.of(Column.text("key"), Column.text("value"), Column.text("unit")));
-        t.entries().forEach(e -> table.add(e.key(), e.value(), e.unit()));
-        out.print(TableFormat.TEXT.render(table));
-        out.println("wrote " + launch.out);
+        MeasureCommand.writeSummary(spec, "rowswap", t, launch.out);
         return 0;
     }
 }

@@ -63,11 +63,7 @@ public final class NoiseProbe {
     }
 
     public static SummaryTrace measure(ProbeRunner runner, Config cfg, int runs) {
-        if (runs < 1) {
-            throw ScalecastException.badInput("noise: --runs must be at least 1, got " + runs);
-        }
-        Runs r = new Runs(runner, "noise");
-        r.run(runs, cfg.args());
+        Runs r = Runs.launched(runner, "noise", runs, cfg.args());
         return summary(r.outputs(), cfg, r.provenance("summary"));
     }
 

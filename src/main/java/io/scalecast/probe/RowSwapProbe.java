@@ -99,11 +99,7 @@ public final class RowSwapProbe {
     }
 
     public static SummaryTrace measure(ProbeRunner runner, Config cfg, int runs) {
-        if (runs < 1) {
-            throw ScalecastException.badInput("rowswap: --runs must be at least 1, got " + runs);
-        }
-        Runs r = new Runs(runner, "rowswap");
-        r.run(runs, cfg.args());
+        Runs r = Runs.launched(runner, "rowswap", runs, cfg.args());
         return summary(r.outputs(), cfg, r.provenance("summary"));
     }
 

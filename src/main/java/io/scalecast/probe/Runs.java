@@ -20,6 +20,16 @@ public final class Runs {
         this.probe = probe;
     }
 
+    /** {@code runs} launches of {@code probe} with {@code args} (at least one: bad input otherwise). */
+    static Runs launched(ProbeRunner runner, String probe, int runs, List<String> args) {
+        if (runs < 1) {
+            throw io.scalecast.util.ScalecastException.badInput(probe + ": --runs must be at least 1, got " + runs);
+        }
+        Runs r = new Runs(runner, probe);
+        r.run(runs, args);
+        return r;
+    }
+
     /** Launches the probe {@code count} times with the same arguments. */
     public List<ProbeOutput> run(int count, List<String> args) {
         for (int i = 0; i < count; i++) {

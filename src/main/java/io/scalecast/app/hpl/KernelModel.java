@@ -321,7 +321,7 @@ public final class KernelModel {
 
     private String rates() {
         if (shapes) {
-            return "shapes|" + join(size) + "|" + join(ks) + "|" + join(rate);
+            return "shapes|" + RowMoves.join(size) + "|" + RowMoves.join(ks) + "|" + RowMoves.join(rate);
         }
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < rate.length; i++) {
@@ -333,23 +333,6 @@ public final class KernelModel {
         return b.toString();
     }
 
-    private static String join(double[] v) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < v.length; i++) {
-            b.append(i > 0 ? "," : "").append(v[i]);
-        }
-        return b.toString();
-    }
-
-    private static double[] split(String s) {
-        String[] p = s.split(",");
-        double[] v = new double[p.length];
-        for (int i = 0; i < p.length; i++) {
-            v[i] = Double.parseDouble(p[i]);
-        }
-        return v;
-    }
-
     public static KernelModel decode(String s, String description) {
         int at = s.indexOf(ROWS);
         if (at >= 0) {
@@ -358,7 +341,7 @@ public final class KernelModel {
         }
         if (s.startsWith("shapes|")) {
             String[] f = s.split("\\|");
-            return new KernelModel(split(f[1]), split(f[2]), split(f[3]), true, description);
+            return new KernelModel(RowMoves.split(f[1]), RowMoves.split(f[2]), RowMoves.split(f[3]), true, description);
         }
         String[] parts = s.split(";");
         double[] sz = new double[parts.length];

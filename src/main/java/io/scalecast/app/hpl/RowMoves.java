@@ -89,7 +89,8 @@ record RowMoves(double[] orders, double[] swap, double[] gather) {
         return new RowMoves(split(f[0]), split(f[1]), split(f[2]));
     }
 
-    private static String join(double[] v) {
+    /** {@code 1.0,2.5,…}: the child JVM's form of a number list (the kernel model's too). */
+    static String join(double[] v) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < v.length; i++) {
             b.append(i > 0 ? "," : "").append(v[i]);
@@ -97,7 +98,7 @@ record RowMoves(double[] orders, double[] swap, double[] gather) {
         return b.toString();
     }
 
-    private static double[] split(String s) {
+    static double[] split(String s) {
         return Arrays.stream(s.split(",")).mapToDouble(Double::parseDouble).toArray();
     }
 }
