@@ -65,6 +65,17 @@ hpcc_run() {
     quiet_off; [ "${ONE_LOCK:-0}" = 1 ] || { flock -u 9; exec 9>&-; }
     log "$label: SKIPPED: ${recheck:+the last recheck: $recheck; }$why"; rm -rf "$work"; return 0
   fi
+  # how the host interrupts the ranks just before the run (measure noise, about a second; NOISE=0 leaves it out): a run
+  # whose ranks meet every column loses a partner's whole interruption, which the recheck's throughput cannot see
+  local noise=""
+  if [ "${NOISE:-1}" = 1 ]; then
+    # shellcheck disable=SC2086
+    if "$SC" measure noise --np 2 --quanta 5000 ${NOISE_ARGS:-${RECHECK_ARGS:-}} --out "$work/noise.csv" >/dev/null 2>&1; then
+      noise="$(sed -n 's/^# per_rank: //p' "$work/noise.csv")"
+    else
+      noise="measure noise failed"
+    fi
+  fi
   before="$(cut -d' ' -f1-3 /proc/loadavg)"; start="$(date -u +%Y-%m-%dT%H:%M:%SZ)"; cpu_before="$(grep '^cpu ' /proc/stat)"
   ( cd "$work" && "${NICE[@]}" "$@" > "$work/stdout.txt" 2>&1 ) || rc=$?
   after="$(cut -d' ' -f1-3 /proc/loadavg)"; end="$(date -u +%Y-%m-%dT%H:%M:%SZ)"; cpu_after="$(grep '^cpu ' /proc/stat)"
@@ -75,12 +86,14 @@ hpcc_run() {
   fi
   mkdir -p "$dir"
   cp "$work/hpccinf.txt" "$work/hpccoutf.txt" "$dir/"
+  [ ! -f "$work/noise.csv" ] || cp "$work/noise.csv" "$dir/"
   {
     echo "config: $label"; echo "ranks: $ranks"; echo "n: ${in[0]}"; echo "repeat: $rep"
     echo "hpl input (N P Q [NB [BCAST]]): $input"
     echo "start: $start"; echo "end: $end"
     echo "loadavg_before: $before"; echo "loadavg_after: $after"
     echo "cpu: $(cpu_split "$cpu_before" "$cpu_after")"
+    [ -z "$noise" ] || echo "noise: $noise (measure noise --quanta 5000 just before the run, noise.csv)"
     echo "command: ${NICE[*]} $*"
     echo "hpcc: $(dpkg-query -W -f='${Package} ${Version}' hpcc)"
     echo "mpi: $(mpirun --version 2>&1 | head -1)"
