@@ -220,10 +220,12 @@ public final class HpccRuns {
                 List.of("app", "ranks", "nodes", "parameters", "n", "nb", "p", "q", "time_s", "gflops", "rate", "rate_unit",
                         "repeats", "time_min_s", "time_max_s", "gflops_min", "gflops_max", "spread", "star_dgemm_gflops_median", "dgemm_n"));
         CsvTable each = new CsvTable(provenance("apprun", runs, nodes, placement, raw, opts)
-                .put("note", "every run; star/single dgemm, ping-pong and STREAM figures are HPCC's own, from the same hpccoutf.txt as the HPL result"),
+                .put("note", "every run; star/single dgemm, ping-pong and STREAM figures are HPCC's own, from the same hpccoutf.txt as the HPL result;"
+                        + " steal_s = the host's steal seconds during the run and noise_detours_over_100us_per_s = the most interrupted rank's"
+                        + " interruptions above 100 us per second in measure noise just before it (run.txt; empty for runs that predate them)"),
                 List.of("app", "ranks", "nodes", "parameters", "repeat", "n", "nb", "p", "q", "time_s", "gflops", "rate", "rate_unit",
                         "star_dgemm_gflops", "single_dgemm_gflops", "dgemm_n", "pingpong_latency_avg_s", "pingpong_bandwidth_avg_Bps",
-                        "star_stream_triad_Bps", "loadavg_before_1m", "loadavg_after_1m", "start", "raw"));
+                        "star_stream_triad_Bps", "loadavg_before_1m", "loadavg_after_1m", "start", "raw", "steal_s", "noise_detours_over_100us_per_s"));
         List<DgemmPoint> dgemm = new ArrayList<>();
         for (List<Run> g : groups.values()) {
             HplResultLine h = g.get(0).hpl();
@@ -244,7 +246,7 @@ public final class HpccRuns {
                         (long) r.number("DGEMM_N"), ranks > 1 ? r.number("AvgPingPongLatency_usec") * 1e-6 : Double.NaN,
                         ranks > 1 ? r.number("AvgPingPongBandwidth_GBytes") * 1e9 : Double.NaN, r.number("StarSTREAM_Triad") * 1e9,
                         r.run().getOrDefault("loadavg_before", "?").split(" ")[0], r.run().getOrDefault("loadavg_after", "?").split(" ")[0],
-                        r.run().getOrDefault("start", "?"), r.folder());
+                        r.run().getOrDefault("start", "?"), r.folder(), RunHost.stealSeconds(r.run()), RunHost.detoursPerSecond(r.run()));
             }
             int dn = (int) g.get(0).number("DGEMM_N");
             dgemm.add(new DgemmPoint(dn, Stats.median(star), ranks, g.size(), min(star), max(star)));

@@ -46,6 +46,26 @@ class HpccRunsTest {
     }
 
     @Test
+    void theHostsStealAndNoiseBeforeARunAreCarriedWhenRunTxtHasThem() throws IOException {
+        Path raw = tmp.resolve("raw");
+        run(raw, 1, 36.0, 0.5, 0.6);
+        run(raw, 2, 30.0, 0.6, 0.8);
+        Path txt = raw.resolve("n3000-r2/run.txt");
+        Files.writeString(txt, Files.readString(txt) + "cpu: user 70.00 s, system 9.00 s, idle 1.00 s, steal 0.75 s (all CPUs, /proc/stat)\n"
+                + "noise: 0: lost 4.04%, 2 detours > 100 us (7.9/s), 1 > 1 ms, longest 0.00160 s; 1: lost 23.10%, 261 detours > 100 us"
+                + " (200.5/s), 260 > 1 ms, longest 0.00513 s (measure noise --quanta 5000 just before the run, noise.csv)\n");
+        Cli r = Cli.run("testbed", "tabulate-hpcc", raw.toString(), "--out", tmp.resolve("case").toString(),
+                "--placement", "2 ranks on one host, shared memory");
+        assertEquals(0, r.exit, r.toString());
+        CsvTable runs = CsvTable.read(tmp.resolve("case/runs.csv"));
+        int second = runs.get(0, "repeat").equals("2") ? 0 : 1;
+        assertEquals(0.75, runs.number(second, "steal_s"), 1e-12);
+        assertEquals(200.5, runs.number(second, "noise_detours_over_100us_per_s"), 1e-12, "the most interrupted rank");
+        assertTrue(runs.get(1 - second, "steal_s").isEmpty() || runs.get(1 - second, "steal_s").equals("NaN"),
+                "a run.txt without the lines: " + runs.get(1 - second, "steal_s"));
+    }
+
+    @Test
     void anEvenCountsMedianTimeIsWrittenWithoutBinaryResidue() throws IOException {
         Path raw = tmp.resolve("raw");
         run(raw, 1, 0.11, 5.4, 6.0);
