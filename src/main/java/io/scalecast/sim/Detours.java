@@ -20,7 +20,8 @@ public final class Detours {
     /** World ranks whose core is taken, comma-separated, or {@code all}. */
     public static final String RANKS = MpiConfig.PREFIX + "noise.detour-ranks";
 
-    private static volatile Detours current = new Detours(0, 1, Set.of(), false);
+    private static final Detours NONE = new Detours(0, 1, Set.of(), false);
+    private static volatile Detours current = NONE;
 
     private final double length;
     private final double period;
@@ -40,7 +41,7 @@ public final class Detours {
     static Detours of(Map<String, String> params) {
         String l = params.get(LENGTH), p = params.get(PERIOD), r = params.get(RANKS);
         if (l == null && p == null && r == null) {
-            return new Detours(0, 1, Set.of(), false);
+            return NONE;
         }
         if (l == null || p == null || r == null) {
             throw new IllegalArgumentException("detours need " + LENGTH + ", " + PERIOD + " and " + RANKS + " together");
@@ -57,6 +58,11 @@ public final class Detours {
 
     static void configure(Map<String, String> params) {
         current = of(params);
+    }
+
+    /** Whether the simulation about to run has detours (else computation is never stretched and the clock need not be read). */
+    static boolean active() {
+        return current.length > 0;
     }
 
     /** Wall seconds that {@code seconds} of computation started at simulated time {@code start} take on world rank {@code rank}. */

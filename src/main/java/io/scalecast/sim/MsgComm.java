@@ -90,7 +90,7 @@ final class MsgComm implements Comm {
     }
 
     private void busy(double work, boolean execute) {
-        double seconds = Detours.wall(worldRanks[rank], world.kernel().clock(), work);
+        double seconds = Detours.active() ? Detours.wall(worldRanks[rank], world.kernel().clock(), work) : work;
         if (seconds > 0) {
             SimCounters.add(SimCounters.Kind.SLEEP);
             if (execute) {
