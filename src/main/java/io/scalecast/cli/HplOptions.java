@@ -4,6 +4,7 @@ import io.scalecast.app.hpl.HplConfig;
 import io.scalecast.app.hpl.HplDat;
 import io.scalecast.app.hpl.HplPredictor;
 import io.scalecast.app.hpl.KernelModel;
+import io.scalecast.app.hpl.RowMoves;
 import io.scalecast.probe.RowSwapProbe;
 import io.scalecast.calibrate.Calibrator;
 import io.scalecast.calibrate.NodeModel;
@@ -77,11 +78,12 @@ final class HplOptions {
         }
         DgemmTrace grid = null;
         String source = null;
+        java.util.Map<String, String> props = PlatformFile.read(platform).props();
         if (dgemm != null) {
             grid = NodeModel.of(DgemmTrace.read(dgemm), dgemm.toString(), 0, 0).cleaned();
             source = dgemm + " (cleaned)";
         } else {
-            String line = PlatformFile.read(platform).props().get(Calibrator.NODE_DGEMM);
+            String line = props.get(Calibrator.NODE_DGEMM);
             if (line != null) {
                 source = platform + " " + Calibrator.NODE_DGEMM;
                 grid = DgemmTrace.decode(line, source);
@@ -94,12 +96,11 @@ final class HplOptions {
             int load = dgemmLoad != null ? dgemmLoad : ranksPerNode >= coresPerHost(platform) ? grid.maxLoad() : ranksPerNode;
             km = KernelModel.fromDgemm(CsvTable.parse(grid.toTable().toCsvString(), source), load);
         }
-        return rowInterchanges(km);
+        return rowInterchanges(km, props);
     }
 
     /** {@code km} with the platform's row interchange costs ({@code measure rowswap} through calibrate), when it has them. */
-    private KernelModel rowInterchanges(KernelModel km) {
-        java.util.Map<String, String> props = PlatformFile.read(platform).props();
+    private KernelModel rowInterchanges(KernelModel km, java.util.Map<String, String> props) {
         String swap = props.get(RowSwapProbe.SWAP_PROPERTY), gather = props.get(RowSwapProbe.GATHER_PROPERTY);
         if (swap == null && gather == null) {
             return km;
@@ -116,24 +117,14 @@ final class HplOptions {
         return km.withRowInterchanges(sw[0], sw[1], ga[1], platform + " " + RowSwapProbe.SWAP_PROPERTY);
     }
 
-    /** "4.3e-09" (one figure for every size) or "1024:3.1e-09;2048:4.3e-09" → {orders, seconds}. */
+    /** {@link RowMoves#figures} of a platform property, or one clear line naming the platform and the property. */
     private double[][] figures(String v, String key) {
-        String[] parts = v.trim().split(";");
-        double[][] out = new double[2][parts.length];
         try {
-            for (int i = 0; i < parts.length; i++) {
-                String[] kv = parts[i].split(":");
-                out[0][i] = kv.length == 2 ? Double.parseDouble(kv[0].trim()) : 1;
-                out[1][i] = Double.parseDouble(kv[kv.length - 1].trim());
-                if (kv.length > 2 || (kv.length == 1 && parts.length > 1)) {
-                    throw new NumberFormatException();
-                }
-            }
+            return RowMoves.figures(v);
         } catch (NumberFormatException e) {
             throw ScalecastException.badInput(platform + ": property " + key + " = \"" + v + "\": expected seconds per element, e.g."
                     + " 4.3e-09, or order:seconds pairs, e.g. 1024:3.1e-09;2048:4.3e-09");
         }
-        return out;
     }
 
     /** Cores of the platform's first cluster or host ({@code core} attribute, 1 when absent). */

@@ -311,7 +311,7 @@ public final class KernelModel {
 
     /**
      * For the child JVM: {@code size:rate;size:rate…} (square) or {@code shapes|s,s…|k,k…|rate,rate…}, followed by
-     * {@code #rows:swap,gather} when the row interchanges are measured.
+     * {@code #rows:} and {@link RowMoves}' form when the row interchanges are measured.
      */
     public String encode() {
         return rates() + (rows.measured() ? ROWS + rows.encode() : "");
@@ -321,7 +321,7 @@ public final class KernelModel {
 
     private String rates() {
         if (shapes) {
-            return "shapes|" + RowMoves.join(size) + "|" + RowMoves.join(ks) + "|" + RowMoves.join(rate);
+            return "shapes|" + join(size) + "|" + join(ks) + "|" + join(rate);
         }
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < rate.length; i++) {
@@ -333,6 +333,18 @@ public final class KernelModel {
         return b.toString();
     }
 
+    private static String join(double[] v) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < v.length; i++) {
+            b.append(i > 0 ? "," : "").append(v[i]);
+        }
+        return b.toString();
+    }
+
+    private static double[] split(String s) {
+        return java.util.Arrays.stream(s.split(",")).mapToDouble(Double::parseDouble).toArray();
+    }
+
     public static KernelModel decode(String s, String description) {
         int at = s.indexOf(ROWS);
         if (at >= 0) {
@@ -341,7 +353,7 @@ public final class KernelModel {
         }
         if (s.startsWith("shapes|")) {
             String[] f = s.split("\\|");
-            return new KernelModel(RowMoves.split(f[1]), RowMoves.split(f[2]), RowMoves.split(f[3]), true, description);
+            return new KernelModel(split(f[1]), split(f[2]), split(f[3]), true, description);
         }
         String[] parts = s.split(";");
         double[] sz = new double[parts.length];

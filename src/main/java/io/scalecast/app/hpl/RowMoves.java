@@ -16,10 +16,10 @@ import java.util.Locale;
  * @param swap   seconds per element of the in-place swap at each order
  * @param gather seconds per element of the copy into U and back at each order
  */
-record RowMoves(double[] orders, double[] swap, double[] gather) {
+public record RowMoves(double[] orders, double[] swap, double[] gather) {
     static final RowMoves NONE = new RowMoves(new double[0], new double[0], new double[0]);
 
-    RowMoves {
+    public RowMoves {
         if (orders.length != swap.length || orders.length != gather.length) {
             throw new IllegalArgumentException("row moves: one swap and one gather figure per order");
         }
@@ -79,26 +79,45 @@ record RowMoves(double[] orders, double[] swap, double[] gather) {
         return b.append(" (").append(source).append(')').toString();
     }
 
-    /** {@code m,m…|swap,swap…|gather,gather…} for the child JVM. */
+    /**
+     * For the child JVM: the two figures in their platform form ({@link #figures}), {@code swap|gather}, so that one
+     * format carries them from calibrate to the simulation.
+     */
     String encode() {
-        return join(orders) + "|" + join(swap) + "|" + join(gather);
+        return property(swap) + "|" + property(gather);
     }
 
     static RowMoves decode(String s) {
         String[] f = s.split("\\|");
-        return new RowMoves(split(f[0]), split(f[1]), split(f[2]));
+        double[][] sw = figures(f[0]), ga = figures(f[1]);
+        return new RowMoves(sw[0], sw[1], ga[1]);
     }
 
-    /** {@code 1.0,2.5,…}: the child JVM's form of a number list (the kernel model's too). */
-    static String join(double[] v) {
+    private String property(double[] cost) {
         StringBuilder b = new StringBuilder();
-        for (int i = 0; i < v.length; i++) {
-            b.append(i > 0 ? "," : "").append(v[i]);
+        for (int i = 0; i < cost.length; i++) {
+            b.append(i > 0 ? ";" : "").append(orders[i]).append(':').append(cost[i]);
         }
         return b.toString();
     }
 
-    static double[] split(String s) {
-        return Arrays.stream(s.split(",")).mapToDouble(Double::parseDouble).toArray();
+    /**
+     * A platform property's figures, {@code "4.3e-09"} (one figure for every size) or {@code "1024:3.1e-09;2048:4.3e-09"}
+     * (order:seconds pairs, as calibrate --rowswap writes them), as {orders, seconds}.
+     *
+     * @throws NumberFormatException when {@code v} is neither
+     */
+    public static double[][] figures(String v) {
+        String[] parts = v.trim().split(";");
+        double[][] out = new double[2][parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            String[] kv = parts[i].split(":");
+            if (kv.length > 2 || (kv.length == 1 && parts.length > 1)) {
+                throw new NumberFormatException(v);
+            }
+            out[0][i] = kv.length == 2 ? Double.parseDouble(kv[0].trim()) : 1;
+            out[1][i] = Double.parseDouble(kv[kv.length - 1].trim());
+        }
+        return out;
     }
 }

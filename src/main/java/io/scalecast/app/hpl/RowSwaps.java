@@ -30,7 +30,8 @@ final class RowSwaps {
         double t0 = g.c.wtime();
         int jb = g.jb(k);
         boolean current = g.row == k % g.P;
-        local(current ? g.km.rowGatherSeconds((double) jb * ncols, footprint(k)) : 0);
+        double footprint = footprint(k);
+        local(current ? g.km.rowGatherSeconds((double) jb * ncols, footprint) : 0);
         long u = (long) jb * ncols * GridRank.DOUBLE;
         boolean spreadRoll = g.cfg.swap() == 1 || (g.cfg.swap() == 2 && ncols > g.cfg.swapThreshold());
         if (spreadRoll) {
@@ -38,7 +39,7 @@ final class RowSwaps {
         } else {
             g.columnExchange(u, GridRank.TAG_SWAP);
         }
-        local(current ? 0 : g.km.rowSwapSeconds(2.0 * jb / g.P * ncols, footprint(k)));
+        local(current ? 0 : g.km.rowSwapSeconds(2.0 * jb / g.P * ncols, footprint));
         g.times.swap += g.c.wtime() - t0;
     }
 
