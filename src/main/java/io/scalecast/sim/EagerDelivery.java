@@ -17,13 +17,15 @@ final class EagerDelivery {
     /** MsgWorld's per-mailbox record of which side came first ({@link MailboxState}); shared, not owned. */
     private final Map<String, MailboxState> state;
     private final int[] hostOfRank;
+    private final ProbeVisibility probes;
     private final ArrayDeque<String>[] queue;
     private final Map<String, Kernel.Transfer> stash = new HashMap<>();
     private Postman[] postmen;
 
     @SuppressWarnings("unchecked")
-    EagerDelivery(Map<String, MailboxState> state, int[] hostOfRank) {
+    EagerDelivery(Map<String, MailboxState> state, int[] hostOfRank, ProbeVisibility probes) {
         this.state = state;
+        this.probes = probes;
         this.hostOfRank = hostOfRank;
         this.queue = new ArrayDeque[hostOfRank.length];
         for (int r = 0; r < queue.length; r++) {
@@ -74,6 +76,9 @@ final class EagerDelivery {
             return mailbox;
         }
         state.put(mailbox, visible ? MailboxState.Mark.EAGER : MailboxState.Mark.EAGER_SENDING);
+        if (visible) {
+            probes.arrived(mailbox);
+        }
         queue[dstWorld].add(mailbox);
         return mailboxOf(dstWorld);
     }
@@ -84,13 +89,16 @@ final class EagerDelivery {
      */
     void sent(String mailbox, int dstWorld, double bytes) {
         if (bytes > 0) {
-            state.replace(mailbox, MailboxState.Mark.EAGER_SENDING, MailboxState.Mark.EAGER);
+            if (state.replace(mailbox, MailboxState.Mark.EAGER_SENDING, MailboxState.Mark.EAGER)) {
+                probes.arrived(mailbox);
+            }
             return;
         }
         if (state.remove(mailbox) == MailboxState.Mark.CLAIMED) {
             return;
         }
         state.put(mailbox, MailboxState.Mark.ANNOUNCED);
+        probes.arrived(mailbox);
         postmen[hostOfRank[dstWorld]].deliver(mailbox);
     }
 

@@ -196,6 +196,7 @@ final class MsgComm implements Comm {
             busy((r.userIrecv() ? c.irecvOverheadSeconds() : c.recvOverheadSeconds()) + r.bytes() * c.recvOverheadPerByteSeconds()
                     + (r.remote() ? world.netCpu.recvSeconds(r.bytes()) : 0));
         }
+        world.progressed(worldRanks[rank]);
     }
 
     @Override
@@ -337,6 +338,7 @@ final class MsgComm implements Comm {
     @Override
     public boolean test(Request request) {
         if (!request.done()) {
+            world.progressed(worldRanks[rank]);
             return false;
         }
         wait(request);

@@ -50,8 +50,7 @@ final class MsgWorld {
     private final boolean energy;
     private long messages;
 
-    private final Map<String, Integer> sendSeq = new HashMap<>();
-    private final Map<String, Integer> recvSeq = new HashMap<>();
+    private final MailboxNames names = new MailboxNames();
     /** Per mailbox, whichever side came first ({@link MailboxState}); the second side removes the entry. */
     private final Map<String, MailboxState> state = new HashMap<>();
     private final Map<String, Integer> subIds = new HashMap<>();
@@ -65,6 +64,8 @@ final class MsgWorld {
     /** {@link MpiConfig#FIRST_EXCHANGE_IDLE}, or −1: serialized lines always take turns. */
     private final double firstExchangeIdle;
     private final EagerDelivery eager;
+    /** When an iprobe sees a posted message ({@link ProbeVisibility}). */
+    private final ProbeVisibility probes;
     final NetworkCpu netCpu; // the network stack's CPU per message between hosts
     private int ranksDone;
 
@@ -75,7 +76,8 @@ final class MsgWorld {
         this.config = MpiConfig.fromProperties(job.params());
         this.factors = networkFactors(job);
         this.hostOfRank = Placement.place(ranks, job.hosts().size(), job.params());
-        this.eager = new EagerDelivery(state, hostOfRank);
+        this.probes = ProbeVisibility.of(job.params(), ranks);
+        this.eager = new EagerDelivery(state, hostOfRank, probes);
         this.loopback = LoopbackTime.of(job.params(), factors);
         this.netCpu = NetworkCpu.of(job.params());
         this.firstExchangeIdle = MpiConfig.firstExchangeIdle(job.params());
@@ -180,36 +182,29 @@ final class MsgWorld {
 
     // ---- matching ---------------------------------------------------------------------------
 
-    private static String channel(int comm, int srcWorld, int dstWorld, int tag) {
-        return "c" + comm + ":" + srcWorld + ">" + dstWorld + ":" + tag;
-    }
-
-    /** The k-th message's mailbox on a channel (k counts from 0 per side). */
-    private static String mailbox(String channel, int k) {
-        return channel + "#" + k;
-    }
-
-    private static String next(Map<String, Integer> seq, String channel) {
-        return mailbox(channel, seq.merge(channel, 1, Integer::sum) - 1);
-    }
-
     String nextSendMailbox(int comm, int srcWorld, int dstWorld, int tag) {
         SimCounters.add(SimCounters.Kind.MAILBOX_NEW);
-        return next(sendSeq, channel(comm, srcWorld, dstWorld, tag));
+        return names.nextSend(comm, srcWorld, dstWorld, tag);
     }
 
     String nextRecvMailbox(int comm, int srcWorld, int dstWorld, int tag) {
-        return next(recvSeq, channel(comm, srcWorld, dstWorld, tag));
+        return names.nextRecv(comm, srcWorld, dstWorld, tag);
     }
 
     /**
      * Whether the receiver's next message on this channel has been posted by its sender (any state
-     * but none, CLAIMED or EAGER_SENDING): MPI_Iprobe's answer. Does not advance the receive sequence.
+     * but none, CLAIMED or EAGER_SENDING) and the receiver's iprobe sees it ({@link ProbeVisibility}): MPI_Iprobe's
+     * answer. Does not advance the receive sequence.
      */
     boolean posted(int comm, int srcWorld, int dstWorld, int tag) {
-        String ch = channel(comm, srcWorld, dstWorld, tag);
-        MailboxState s = state.get(mailbox(ch, recvSeq.getOrDefault(ch, 0)));
-        return s != null && s != MailboxState.Mark.CLAIMED && s != MailboxState.Mark.EAGER_SENDING;
+        String mb = names.peekRecv(comm, srcWorld, dstWorld, tag);
+        MailboxState s = state.get(mb);
+        return probes.probe(mb, dstWorld, s != null && s != MailboxState.Mark.CLAIMED && s != MailboxState.Mark.EAGER_SENDING);
+    }
+
+    /** World rank {@code r}'s MPI call has progressed up to now (for {@link ProbeVisibility}). */
+    void progressed(int r) {
+        probes.progressed(r);
     }
 
     EagerDelivery eager() {
@@ -220,6 +215,7 @@ final class MsgWorld {
     void announceRendezvous(String mailbox) {
         if (state.remove(mailbox) != MailboxState.Mark.CLAIMED) {
             state.put(mailbox, MailboxState.Mark.RENDEZVOUS);
+            probes.arrived(mailbox);
         }
     }
 
@@ -230,6 +226,7 @@ final class MsgWorld {
      */
     Kernel.Transfer claim(String mailbox, int me) {
         MailboxState s = state.remove(mailbox);
+        probes.matched(mailbox);
         if (s instanceof MailboxState.Pending r) {
             r.matched = true;
             SimCounters.add(SimCounters.Kind.SEM_RELEASE);
@@ -307,6 +304,7 @@ final class MsgWorld {
             p.matched = true;
         } else {
             state.put(mailbox, p);
+            probes.arrived(mailbox);
         }
         if (tail > 0) {
             tails.put(mailbox, tail);

@@ -52,6 +52,10 @@ public record SmpiOptions(List<String> cfg, List<String> notExpressed) {
         if (mpiProperties.containsKey(MpiConfig.FIRST_EXCHANGE_IDLE)) {
             not.add(MpiConfig.FIRST_EXCHANGE_IDLE + ": SMPI has no turns to take back to back");
         }
+        if ("progressed".equals(mpiProperties.get(io.scalecast.sim.ProbeVisibility.KEY))) {
+            not.add(io.scalecast.sim.ProbeVisibility.KEY + " progressed: SMPI's MPI_Iprobe sees a message as soon as it is there,"
+                    + " not at the probe after one that progressed");
+        }
         List<String> cfg = new ArrayList<>(o.cfg());
         io.scalecast.sim.NetworkCpu net = io.scalecast.sim.NetworkCpu.of(mpiProperties);
         if (!net.recvSteps().isEmpty()) {

@@ -32,4 +32,13 @@ class SmpiOptionsTest {
         SmpiOptions none = SmpiOptions.of(Map.of("mpi.eager-threshold-bytes", "65535"));
         assertTrue(none.cfg().contains("smpi/or:0:0:0") && none.notExpressed().stream().noneMatch(s -> s.contains("net-")));
     }
+
+    @Test
+    void probesThatSeeOnlyWhatWasPulledInAreNamedAsNotExpressed() {
+        SmpiOptions openmpi = SmpiOptions.of(Map.of("mpi.eager-threshold-bytes", "65535", "mpi.iprobe-sees", "progressed"));
+        assertEquals(1, openmpi.notExpressed().stream().filter(s -> s.startsWith("mpi.iprobe-sees progressed: SMPI")).count(),
+                openmpi.notExpressed().toString());
+        SmpiOptions posted = SmpiOptions.of(Map.of("mpi.eager-threshold-bytes", "65535", "mpi.iprobe-sees", "posted"));
+        assertTrue(posted.notExpressed().stream().noneMatch(s -> s.contains("iprobe-sees")), posted.notExpressed().toString());
+    }
 }
