@@ -25,5 +25,22 @@ public record StepPlan(int procs, List<int[]> splits, List<long[]> moves, List<R
      */
     public record Rank(int nLocal, double buildSeconds, double scanSeconds, double[] segmentSeconds,
                        long[][] segmentLines, double[] lineBytesFrom, double pollResidualSeconds, double[] segmentPolls) {
+
+        /**
+         * Mean wait of a request that arrives while this rank walks, as an owner: the residual to its next poll, and with
+         * {@code afterProgress} (Open MPI, {@code mpi.iprobe-sees: progressed}) one more mean gap between polls, since that
+         * poll only pulls the request in and the one after serves it. Seconds on the anchor machine.
+         */
+        public double serviceWaitSeconds(boolean afterProgress) {
+            if (!afterProgress) {
+                return pollResidualSeconds;
+            }
+            double walk = 0, polls = 0;
+            for (int s = 0; s < segmentSeconds.length; s++) {
+                walk += segmentSeconds[s];
+                polls += segmentPolls == null ? 0 : segmentPolls[s];
+            }
+            return pollResidualSeconds + (polls > 0 ? walk / polls : 0);
+        }
     }
 }

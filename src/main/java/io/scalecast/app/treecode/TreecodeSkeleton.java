@@ -27,8 +27,9 @@ import java.util.Map;
  *       and contention are simulated — plus (c − ½) further small-message round trips for the c
  *       sequential misses the aggregate stands for (the round trip is simulated once per pair at
  *       start, on the idle platform). Owners pre-post their replies; each of the c misses then waits
- *       for the owner's next poll if the owner is still walking ({@link StepPlan.Rank#pollResidualSeconds},
- *       scaled like compute; an owner past its walk polls without pause and adds nothing). Parameter
+ *       for the owner's next poll if the owner is still walking ({@link StepPlan.Rank#serviceWaitSeconds}: the
+ *       residual, and one more mean gap where the iprobe sees only what an earlier call pulled in; scaled like compute;
+ *       an owner past its walk polls without pause and adds nothing). Parameter
  *       {@code service-delay}: {@code poll} (default) or {@code none} (the owner serves at once); a platform whose MPI
  *       answers requests at arrival ({@code mpi.request-service: at-arrival}) also adds none.
  *       Each segment also pays its polls ({@link StepPlan.Rank#segmentPolls}) at the platform's cost of an
@@ -64,6 +65,8 @@ public final class TreecodeSkeleton implements Skeleton {
     /** Per step and rank: has the rank finished its walk (simulated time order: SimGrid runs actors in order)? */
     private boolean[][] walkDone;
     private boolean serviceDelay;
+    /** The owner's iprobe sees a request only at the poll after the one that pulled it in ({@code mpi.iprobe-sees}). */
+    private boolean probeAfterProgress;
     /** Flop/s of one core of rank 0's host, measured in the simulation (see {@link #work}). */
     private double coreSpeed;
     /** The cost model's anchor core speed (flop/s), 0 = the platform's core speed. */
@@ -95,6 +98,7 @@ public final class TreecodeSkeleton implements Skeleton {
         exchange = job.exchange();
         ranksPerHost = Integer.parseInt(params.getOrDefault("ranks-per-node", "1"));
         serviceDelay = job.serviceDelay();
+        probeAfterProgress = "progressed".equals(params.get(io.scalecast.sim.ProbeVisibility.KEY));
         int procs = plans.get(0).procs();
         int s = plans.size();
         tStart = new double[s][procs];
@@ -262,7 +266,7 @@ public final class TreecodeSkeleton implements Skeleton {
                 t[3] += got;
                 world.computeSeconds((c - 0.5) * rtt[q]);
                 if (serviceDelay && !world.config().requestsServedAtArrival() && !walkDone[step][q]) {
-                    world.computeSeconds(c * seconds(plan.ranks().get(q).pollResidualSeconds()));
+                    world.computeSeconds(c * seconds(plan.ranks().get(q).serviceWaitSeconds(probeAfterProgress)));
                 }
                 aggregated++;
             }

@@ -54,6 +54,39 @@ class ServiceDelayTest {
                 + lo + ", " + hi + "] s (" + tWithout + " -> " + tWith + ")");
     }
 
+    @Test
+    void aProbeThatSeesOnlyWhatWasPulledInAddsOneMeanGap() {
+        StepPlan.Rank r = new StepPlan.Rank(10, 0, 0, new double[]{0.002, 0.004}, new long[0][], new double[0], 3e-6,
+                new double[]{100, 200});
+        assertEquals(3e-6, r.serviceWaitSeconds(false), 1e-18);
+        assertEquals(3e-6 + 0.006 / 300, r.serviceWaitSeconds(true), 1e-18);
+        StepPlan.Rank idle = new StepPlan.Rank(10, 0, 0, new double[]{0}, new long[0][], new double[0], 0, new double[]{0});
+        assertEquals(0, idle.serviceWaitSeconds(true));
+    }
+
+    @Test
+    void withOpenMpisProbesTheStepGrowsByMissesTimesTheMeanGap() {
+        Particles p = ParticleGenerator.generate(20000, Distribution.SMOOTH, 3);
+        TreecodePredictor.Config posted = config(p, Map.of());
+        TreecodePredictor.Config progressed = config(p, Map.of("mpi.iprobe-sees", "progressed"));
+        TreecodePredictor.Model m = TreecodePredictor.model(posted, 2);
+        List<StepPlan.Rank> ranks = m.plans().get(0).ranks();
+        double[] growth = new double[2];
+        for (int r = 0; r < 2; r++) {
+            int q = 1 - r;
+            double gap = ranks.get(q).serviceWaitSeconds(true) - ranks.get(q).pollResidualSeconds();
+            for (long[] seg : ranks.get(r).segmentLines()) {
+                growth[r] += seg[q] * gap;
+            }
+        }
+        double grew = TreecodePredictor.simulate(progressed, progressed.platform(), m).gravSeconds()
+                - TreecodePredictor.simulate(posted, posted.platform(), m).gravSeconds();
+        double lo = Math.min(growth[0], growth[1]), hi = Math.max(growth[0], growth[1]);
+        assertTrue(lo > 1e-4, "the expected growth must be measurable in this case: " + lo + " s");
+        assertTrue(grew > 0.8 * lo && grew < 1.05 * hi, "t_grav grew by " + grew + " s, expected misses x mean gap in ["
+                + lo + ", " + hi + "] s");
+    }
+
     private static TreecodePredictor.Config config(Particles p, Map<String, String> sim) {
         return new TreecodePredictor.Config(Path.of("platforms/examples/cluster-4.xml"), p, List.of(2), 1, 0.8, COST,
                 Orb.PKDGRAV, TreecodePredictor.DEFAULT_SEGMENTS, sim);
