@@ -17,6 +17,13 @@
  *
  * Output (rank 0, one line per rank and repeat):
  *   "IPROBE rank repeat polls work_s t_work_s t_poll_s cpu_work_s cpu_poll_s switches_work switches_poll".
+ *
+ * Then, with 2 or more ranks, what a probe sees (--sees N rounds, default 10): rank 1 sends rank 0 one int while rank 0
+ * computes 5 ms without an MPI call, then rank 0 probes for it without work between probes until one answers yes. Some
+ * libraries look among the messages already pulled in before they progress (Open MPI's ob1), so the first probe after
+ * the arrival answers no and the second yes; others progress first and the first answers yes. The simulated MPI's
+ * mpi.iprobe-sees (docs/simulated-mpi.md) is `progressed` when it takes two. Output (rank 0, one line per round):
+ *   "SEES round probes_until_seen".
  */
 #define _GNU_SOURCE /* RUSAGE_THREAD */
 #include "sc_common.h"
@@ -71,6 +78,29 @@ static void work(long iters) {
     sink = x;
 }
 
+/* What a probe sees: rank 1 sends while rank 0 computes about 5 ms (work5), then rank 0 probes until one answers yes. */
+static void probe_sees(int rank, long rounds, long work5) {
+    for (long r = 0; r < rounds; r++) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        int v = (int)r, flag = 0;
+        if (rank == 1) {
+            MPI_Send(&v, 1, MPI_INT, 0, 4343, MPI_COMM_WORLD);
+        } else if (rank == 0) {
+            work(work5);
+            long probes = 0;
+            MPI_Status st;
+            while (!flag && probes < 1000000) {
+                MPI_Iprobe(1, 4343, MPI_COMM_WORLD, &flag, &st);
+                probes++;
+            }
+            if (!flag) sc_die("--sees: a message sent 5 ms before was not seen in 1e6 probes", NULL);
+            MPI_Recv(&v, 1, MPI_INT, 1, 4343, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            printf("SEES %ld %ld\n", r, probes);
+        }
+    }
+    if (rank == 0) fflush(stdout);
+}
+
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     sc_prog = "sc_iprobe";
@@ -79,17 +109,19 @@ int main(int argc, char **argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     long polls = 100000, repeats = 5;
     double work_us = 2.0;
-    long ws_kb = 0;
+    long ws_kb = 0, sees = 10;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--polls")) polls = sc_long(sc_opt_value(argc, argv, &i), 1);
         else if (!strcmp(argv[i], "--repeats")) repeats = sc_long(sc_opt_value(argc, argv, &i), 1);
         else if (!strcmp(argv[i], "--work-us")) work_us = sc_double(sc_opt_value(argc, argv, &i), 0);
         else if (!strcmp(argv[i], "--working-set-kb")) ws_kb = sc_long(sc_opt_value(argc, argv, &i), 0);
+        else if (!strcmp(argv[i], "--sees")) sees = sc_long(sc_opt_value(argc, argv, &i), 0);
         else sc_die("unknown option", argv[i]);
     }
     if (polls > 100000000L) sc_die("--polls above 1e8", NULL);
     if (work_us > 1e4) sc_die("--work-us above 10 ms", NULL);
     if (ws_kb > 1048576) sc_die("--working-set-kb above 1 GiB", NULL);
+    if (sees > 1000) sc_die("--sees above 1000", NULL);
     build_chain(ws_kb);
     sc_print_info(MPI_COMM_WORLD);
 
@@ -153,6 +185,7 @@ int main(int argc, char **argv) {
             }
         fflush(stdout);
     }
+    if (size >= 2) probe_sees(rank, sees, (long)(5000.0 / (work_us > 0 ? work_us : 1.0)) * iters);
     MPI_Finalize();
     return 0;
 }

@@ -69,6 +69,13 @@ final class MpiProperties {
                         + " mpi.iprobe-overhead-s = 0", req.iprobe(), in.iprobeCost()));
             }
             props.put(MpiConfig.IPROBE_OVERHEAD, PlatformWriter.num(Math.max(0, in.iprobeCost())));
+            double sees = IprobeProbe.entry(in.iprobe(), IprobeProbe.SEES_KEY);
+            if (!Double.isNaN(sees)) {
+                String v = sees >= 2 ? "progressed" : "posted";
+                props.put(io.scalecast.sim.ProbeVisibility.KEY, v);
+                warnings.add(String.format(Locale.ROOT, "what a probe sees: %s: a message that arrived while the rank computed was"
+                        + " seen by probe number %.0f: %s = %s", req.iprobe(), sees, io.scalecast.sim.ProbeVisibility.KEY, v));
+            }
             double cpu = IprobeProbe.cpuCost(in.iprobe());
             if (!Double.isNaN(cpu)) {
                 props.put(IprobeProbe.CPU_PROPERTY, PlatformWriter.num(Math.max(0, cpu)));

@@ -44,7 +44,8 @@ public final class TracesFolder {
         INPUTS.put("release", new Input("send release (when MPI_Send returns)", "the MPI profile's mpi.detached-send-max-bytes and"
                 + " mpi.send-buffer-bytes, else a rendezvous sender waits for the whole transfer",
                 CalibrationRequest.Builder::sendRelease, CalibrationRequest.Builder::sendRelease));
-        INPUTS.put("iprobe", new Input("iprobe (cost of a poll)", "the MPI profile's mpi.iprobe-overhead-s, else free",
+        INPUTS.put("iprobe", new Input("iprobe (cost of a poll, what a probe sees)",
+                "the MPI profile's mpi.iprobe-overhead-s and mpi.iprobe-sees, else free and seen at once",
                 CalibrationRequest.Builder::iprobe, CalibrationRequest.Builder::iprobe));
         INPUTS.put("dgemm", new Input("dgemm (node kernel model and speed)", "--node-speed, else a 1 Gflop/s placeholder (compute predictions meaningless)",
                 CalibrationRequest.Builder::dgemm, CalibrationRequest.Builder::dgemm));

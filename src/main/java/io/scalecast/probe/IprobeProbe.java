@@ -24,6 +24,8 @@ import java.util.stream.Collectors;
 public final class IprobeProbe {
     /** The summary key calibration reads. */
     public static final String KEY = "iprobe_cost_s";
+    /** Summary key: probes rank 0 made until one saw a message that arrived while it computed (median over rounds). */
+    public static final String SEES_KEY = "probes_to_see";
     /** The same poll's cost in the rank's own CPU time. */
     public static final String CPU_KEY = "iprobe_cpu_cost_s";
     /** Platform property calibrate writes from {@value #CPU_KEY} (the tree-code skeleton charges it like compute). */
@@ -265,7 +267,33 @@ public final class IprobeProbe {
             e.add(new SummaryEntry(RANKS_KEY, Integer.toString(ranks), "", ranks, ""));
         }
         exchanges(outs, p, e);
+        sees(outs, p, e);
         return new SummaryTrace(p, e);
+    }
+
+    /**
+     * The SEES records of sc_iprobe (2 or more ranks): how many probes rank 0 made, without work between them, until one
+     * saw a message that had arrived while it computed 5 ms; the median over rounds and launches ({@value #SEES_KEY}).
+     */
+    private static void sees(List<ProbeOutput> outs, Provenance p, List<SummaryEntry> e) {
+        List<Double> n = new ArrayList<>();
+        for (ProbeOutput o : outs) {
+            for (String[] r : o.records("SEES", 2)) {
+                double v = ProbeOutput.num(r, 2);
+                if (!(v >= 1)) {
+                    throw ScalecastException.failure("sc_iprobe: expected a probe count >= 1 in " + String.join(" ", r));
+                }
+                n.add(v);
+            }
+        }
+        if (n.isEmpty()) {
+            return;
+        }
+        double[] v = n.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        p.put("sees", String.format(Locale.ROOT, "a message that arrived while rank 0 computed 5 ms was seen by probe number"
+                + " %.0f (median of %d rounds; min %.0f, max %.0f): 1 = the first probe progresses, then looks; 2 = it looks among"
+                + " the messages already pulled in, then progresses", Stats.median(v), v.length, v[0], v[v.length - 1]));
+        e.add(new SummaryEntry(SEES_KEY, String.format(Locale.ROOT, "%.0f", Stats.median(v)), "", Stats.median(v), ""));
     }
 
     /**

@@ -143,8 +143,8 @@ public final class MeasureSuite {
             ip.addAll(List.of("--working-set-kb", Long.toString(cacheKib)));
         }
         s.add(step(dir, "iprobe.csv", "summary", (treecodeParticles != null ? "cost of an empty MPI_Iprobe inside the tree code's"
-                + " walk of " + treecodeParticles.getFileName() : "cost of an empty MPI_Iprobe in a compute loop") + " on every node"
-                + " (calibrate --iprobe)", t.nodes(), all, ip));
+                + " walk of " + treecodeParticles.getFileName() : "cost of an empty MPI_Iprobe in a compute loop, and what a probe"
+                + " sees") + " on every node (calibrate --iprobe)", t.nodes(), all, ip));
         s.add(step(dir, "dgemm.csv", "dgemm", "dgemm of the n×n×k shapes HPL executes, every rank of a node loaded"
                         + " (calibrate --dgemm: the node kernel model)", t.dgemmRanks(), node,
                 quick ? List.of("dgemm", "--k", "1,2,4,8,16,32,80", "--sizes", "32,64,128,256,512,1024,2048,3072",

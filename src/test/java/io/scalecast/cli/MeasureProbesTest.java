@@ -198,6 +198,21 @@ class MeasureProbesTest {
         assertFalse(Files.exists(out));
     }
 
+    /** A probe count of 1 (a library that progresses before it looks) overrides the Open MPI profile's {@code progressed}. */
+    @Test
+    void aMeasuredProbeCountOverridesTheProfile() throws Exception {
+        Path ip = dir.resolve("ip1.csv");
+        Files.writeString(ip, "# kind: summary\nkey,value,unit,value_si,unit_si\niprobe_cost_s,1e-07,s,1e-07,s\nprobes_to_see,1,,1,\n");
+        Path plat = dir.resolve("p1.xml");
+        Cli c = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--iprobe", ip.toString(), "--nodes", "2",
+                "--node-speed", "1Gf", "--name", "p", "--out", plat.toString());
+        assertEquals(0, c.exit, c.toString());
+        String xml = Files.readString(plat);
+        assertTrue(xml.contains("<prop id=\"mpi.iprobe-sees\" value=\"posted\"/>"), xml);
+        assertTrue(c.out.contains("seen by probe number 1: mpi.iprobe-sees = posted") || c.err.contains("seen by probe number 1"),
+                c.toString());
+    }
+
     /**
      * measure iprobe: a summary trace whose median cost is the median of (t_poll - t_work) / polls over the
      * probe's records, and calibrate --iprobe puts it into the platform (clamped at 0 when noise makes it negative).
@@ -231,6 +246,10 @@ class MeasureProbesTest {
                 + "\"/>"), xml);
         assertTrue(xml.contains("<prop id=\"mpi.iprobe-cpu-s\" value=\"" + io.scalecast.platform.PlatformWriter.num(Math.max(0, cpu))
                 + "\"/>"), xml);
+        // Open MPI's ob1 looks among the messages already pulled in before it progresses: the second probe sees it
+        assertEquals("2", t.entries().stream().filter(e -> e.key().equals("probes_to_see")).findFirst().orElseThrow().value());
+        assertTrue(xml.contains("<prop id=\"mpi.iprobe-sees\" value=\"progressed\"/>"), xml);
+        assertFalse(xml.contains("mpi.iprobe-sees = progressed (Open MPI 4.1 ob1"), "measured, not taken from the profile: " + xml);
         Path notIprobe = dir.resolve("n.csv");
         Files.writeString(notIprobe, "# kind: summary\nkey,value,unit\nfoo,1,s\n");
         Cli bad = Cli.run("calibrate", "--pingpong", "traces/testbed/pingpong-2n-100mbit.csv", "--iprobe", notIprobe.toString(), "--nodes",

@@ -162,4 +162,17 @@ class IprobeSummaryTest {
         ScalecastException e = assertThrows(ScalecastException.class, () -> IprobeProbe.Config.inTreecode(dir.resolve("none.bin"), 3));
         assertTrue(e.getMessage().contains("none.bin: no such particle file"), e.getMessage());
     }
+
+    @Test
+    void probesUntilSeenAreSummarisedAndCheckedOnlyWhenPresent() {
+        String sees = SHARED + "SEES 0 2\nSEES 1 2\nSEES 2 3\n";
+        SummaryTrace t = IprobeProbe.summary(List.of(out(sees)), new IprobeProbe.Config(100000, 2, 1), new io.scalecast.trace.Provenance());
+        assertEquals(2, value(t, IprobeProbe.SEES_KEY));
+        assertTrue(t.provenance().get("sees").contains("probe number 2 (median of 3 rounds; min 2, max 3)"), t.provenance().get("sees"));
+        SummaryTrace none = IprobeProbe.summary(List.of(out(SHARED)), new IprobeProbe.Config(100000, 2, 1), new io.scalecast.trace.Provenance());
+        assertTrue(Double.isNaN(IprobeProbe.entry(none, IprobeProbe.SEES_KEY)));
+        ScalecastException e = assertThrows(ScalecastException.class, () -> IprobeProbe.summary(List.of(out(SHARED + "SEES 0 0\n")),
+                new IprobeProbe.Config(100000, 2, 1), new io.scalecast.trace.Provenance()));
+        assertTrue(e.getMessage().contains("expected a probe count >= 1 in SEES 0 0"), e.getMessage());
+    }
 }
