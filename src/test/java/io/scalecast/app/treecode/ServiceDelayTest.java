@@ -34,14 +34,7 @@ class ServiceDelayTest {
         TreecodePredictor.Config with = config(p, Map.of());
         TreecodePredictor.Config without = config(p, Map.of("service-delay", "none"));
         TreecodePredictor.Model m = TreecodePredictor.model(with, 2);
-        List<StepPlan.Rank> ranks = m.plans().get(0).ranks();
-        double[] growth = new double[2];
-        for (int r = 0; r < 2; r++) {
-            int q = 1 - r;
-            for (long[] seg : ranks.get(r).segmentLines()) {
-                growth[r] += seg[q] * ranks.get(q).pollResidualSeconds();
-            }
-        }
+        double[] growth = missesTimes(m, StepPlan.Rank::pollResidualSeconds);
         double tWith = TreecodePredictor.simulate(with, with.platform(), m).gravSeconds();
         double tWithout = TreecodePredictor.simulate(without, without.platform(), m).gravSeconds();
         double grew = tWith - tWithout;
@@ -70,21 +63,26 @@ class ServiceDelayTest {
         TreecodePredictor.Config posted = config(p, Map.of());
         TreecodePredictor.Config progressed = config(p, Map.of("mpi.iprobe-sees", "progressed"));
         TreecodePredictor.Model m = TreecodePredictor.model(posted, 2);
-        List<StepPlan.Rank> ranks = m.plans().get(0).ranks();
-        double[] growth = new double[2];
-        for (int r = 0; r < 2; r++) {
-            int q = 1 - r;
-            double gap = ranks.get(q).serviceWaitSeconds(true) - ranks.get(q).pollResidualSeconds();
-            for (long[] seg : ranks.get(r).segmentLines()) {
-                growth[r] += seg[q] * gap;
-            }
-        }
+        double[] growth = missesTimes(m, q -> q.serviceWaitSeconds(true) - q.pollResidualSeconds());
         double grew = TreecodePredictor.simulate(progressed, progressed.platform(), m).gravSeconds()
                 - TreecodePredictor.simulate(posted, posted.platform(), m).gravSeconds();
         double lo = Math.min(growth[0], growth[1]), hi = Math.max(growth[0], growth[1]);
         assertTrue(lo > 1e-4, "the expected growth must be measurable in this case: " + lo + " s");
         assertTrue(grew > 0.8 * lo && grew < 1.05 * hi, "t_grav grew by " + grew + " s, expected misses x mean gap in ["
                 + lo + ", " + hi + "] s");
+    }
+
+    /** Per rank of a 2-rank model: its misses to the other rank times {@code perMiss} of that owner. */
+    private static double[] missesTimes(TreecodePredictor.Model m, java.util.function.ToDoubleFunction<StepPlan.Rank> perMiss) {
+        List<StepPlan.Rank> ranks = m.plans().get(0).ranks();
+        double[] growth = new double[2];
+        for (int r = 0; r < 2; r++) {
+            int q = 1 - r;
+            for (long[] seg : ranks.get(r).segmentLines()) {
+                growth[r] += seg[q] * perMiss.applyAsDouble(ranks.get(q));
+            }
+        }
+        return growth;
     }
 
     private static TreecodePredictor.Config config(Particles p, Map<String, String> sim) {
