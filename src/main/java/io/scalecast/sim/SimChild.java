@@ -69,9 +69,10 @@ public final class SimChild {
                 world = new MsgWorld(job, skeleton.configure(job.params(), job.hosts().size()), skeleton);
             }
         } catch (IllegalArgumentException e) {
+            String msg = String.valueOf(e.getMessage());
             badInput(e instanceof NumberFormatException
-                    ? job.platform() + ": a number was expected in its mpi.* properties or the skeleton's parameters (" + e.getMessage() + ")"
-                    : String.valueOf(e.getMessage()));
+                    ? job.platform() + ": a number was expected in its mpi.* properties or the skeleton's parameters (" + msg + ")"
+                    : msg.startsWith("platform property ") ? job.platform() + ": " + msg : msg);
             throw e;
         }
         List<String> init = new ArrayList<>();

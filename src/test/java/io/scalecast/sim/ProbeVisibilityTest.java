@@ -52,4 +52,13 @@ class ProbeVisibilityTest {
                 () -> ProbeVisibility.of(Map.of(ProbeVisibility.KEY, "sometimes"), 2));
         assertEquals("platform property mpi.iprobe-sees: expected posted or progressed, got \"sometimes\"", e.getMessage());
     }
+
+    @Test
+    void anUnknownValueInAPlatformIsOneLineNamingTheFile() {
+        SimJob job = Simulations.job(EagerDeliveryTest.TWO_HOSTS, ProbeSkeleton.class, Map.of(ProbeVisibility.KEY, "sometimes",
+                "timeout-s", "120", "heap-mb", "256"), null, List.of("network/model:CM02"));
+        io.scalecast.util.ScalecastException e = assertThrows(io.scalecast.util.ScalecastException.class, () -> SimEngine.run(job));
+        assertEquals(job.platform() + ": platform property mpi.iprobe-sees: expected posted or progressed, got \"sometimes\"",
+                e.getMessage());
+    }
 }
