@@ -185,7 +185,7 @@ int main(int argc, char **argv) {
             }
         fflush(stdout);
     }
-    if (size >= 2) probe_sees(rank, sees, (long)(5000.0 / (work_us > 0 ? work_us : 1.0)) * iters);
+    if (size >= 2) probe_sees(rank, sees, (long)(5e-3 / (dt / (double)cal) + 0.5)); /* 5 ms of work, from the calibration */
     MPI_Finalize();
     return 0;
 }

@@ -71,7 +71,7 @@ final class MpiProperties {
             props.put(MpiConfig.IPROBE_OVERHEAD, PlatformWriter.num(Math.max(0, in.iprobeCost())));
             double sees = IprobeProbe.entry(in.iprobe(), IprobeProbe.SEES_KEY);
             if (!Double.isNaN(sees)) {
-                String v = sees >= 2 ? "progressed" : "posted";
+                String v = io.scalecast.sim.ProbeVisibility.forProbeCount(sees);
                 props.put(io.scalecast.sim.ProbeVisibility.KEY, v);
                 warnings.add(String.format(Locale.ROOT, "what a probe sees: %s: a message that arrived while the rank computed was"
                         + " seen by probe number %.0f: %s = %s", req.iprobe(), sees, io.scalecast.sim.ProbeVisibility.KEY, v));

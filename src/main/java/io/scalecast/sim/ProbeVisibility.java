@@ -19,6 +19,10 @@ import java.util.Map;
 public final class ProbeVisibility {
     /** Platform property: {@code posted} or {@code progressed}. */
     public static final String KEY = MpiConfig.PREFIX + "iprobe-sees";
+    /** {@link #KEY}: a probe sees a message as soon as its sender posted it. */
+    public static final String POSTED = "posted";
+    /** {@link #KEY}: a probe sees a message only after an earlier call of the receiver progressed (Open MPI's ob1). */
+    public static final String PROGRESSED = "progressed";
 
     private final boolean afterProgress;
     /** Per mailbox, the simulated time its message became visible (only with {@code progressed}). */
@@ -33,11 +37,22 @@ public final class ProbeVisibility {
     }
 
     static ProbeVisibility of(Map<String, String> params, int ranks) {
-        String v = params.getOrDefault(KEY, "posted");
+        return new ProbeVisibility(afterProgress(params), ranks);
+    }
+
+    /** {@link #KEY}'s value for a probe count (measure iprobe's probes_to_see): two or more probes mean {@link #PROGRESSED}. */
+    public static String forProbeCount(double probesToSee) {
+        return probesToSee >= 2 ? PROGRESSED : POSTED;
+    }
+
+    /** Whether {@link #KEY} in these platform properties or parameters says {@link #PROGRESSED} (absent: {@link #POSTED}). */
+    public static boolean afterProgress(Map<String, String> params) {
+        String v = params.getOrDefault(KEY, POSTED);
         return switch (v) {
-            case "posted" -> new ProbeVisibility(false, ranks);
-            case "progressed" -> new ProbeVisibility(true, ranks);
-            default -> throw new IllegalArgumentException("platform property " + KEY + ": expected posted or progressed, got \"" + v + "\"");
+            case POSTED -> false;
+            case PROGRESSED -> true;
+            default -> throw new IllegalArgumentException("platform property " + KEY + ": expected " + POSTED + " or " + PROGRESSED
+                    + ", got \"" + v + "\"");
         };
     }
 

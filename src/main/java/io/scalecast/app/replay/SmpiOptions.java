@@ -52,8 +52,8 @@ public record SmpiOptions(List<String> cfg, List<String> notExpressed) {
         if (mpiProperties.containsKey(MpiConfig.FIRST_EXCHANGE_IDLE)) {
             not.add(MpiConfig.FIRST_EXCHANGE_IDLE + ": SMPI has no turns to take back to back");
         }
-        if ("progressed".equals(mpiProperties.get(io.scalecast.sim.ProbeVisibility.KEY))) {
-            not.add(io.scalecast.sim.ProbeVisibility.KEY + " progressed: SMPI's MPI_Iprobe sees a message as soon as it is there,"
+        if (io.scalecast.sim.ProbeVisibility.afterProgress(mpiProperties)) {
+            not.add(io.scalecast.sim.ProbeVisibility.KEY + " " + io.scalecast.sim.ProbeVisibility.PROGRESSED + ": SMPI's MPI_Iprobe sees a message as soon as it is there,"
                     + " not at the probe after one that progressed");
         }
         List<String> cfg = new ArrayList<>(o.cfg());

@@ -98,7 +98,7 @@ public final class TreecodeSkeleton implements Skeleton {
         exchange = job.exchange();
         ranksPerHost = Integer.parseInt(params.getOrDefault("ranks-per-node", "1"));
         serviceDelay = job.serviceDelay();
-        probeAfterProgress = "progressed".equals(params.get(io.scalecast.sim.ProbeVisibility.KEY));
+        probeAfterProgress = io.scalecast.sim.ProbeVisibility.afterProgress(params);
         int procs = plans.get(0).procs();
         int s = plans.size();
         tStart = new double[s][procs];
