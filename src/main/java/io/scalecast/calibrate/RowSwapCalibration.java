@@ -16,7 +16,10 @@ import java.util.Map;
  * ({@value RowSwapProbe#SWAP_PROPERTY}) and of the copy into U transposed and back ({@value RowSwapProbe#GATHER_PROPERTY}),
  * both measured with every rank of the node at work, as {@code m:seconds;…} at each order m the probe used (a summary
  * without per-order figures: its median alone). The HPL skeleton charges them like compute before each trailing
- * update; without the summary it charges only the interchanges' messages, and the calibration says so.
+ * update; without the summary it charges only the interchanges' messages, and the calibration says so. A summary that
+ * also has the triangular solves' rates ({@code trsm_left_flops_jbJB}, {@code trsm_right_flops_jbJB}) gives
+ * {@value RowSwapProbe#TRSM_LEFT_PROPERTY} and {@value RowSwapProbe#TRSM_RIGHT_PROPERTY} as {@code jb:flops;…}; without
+ * them (a summary older than the solves) the skeleton runs its solves at the dgemm rate, and the note says so.
  */
 final class RowSwapCalibration {
     private RowSwapCalibration() {
@@ -49,9 +52,46 @@ final class RowSwapCalibration {
         props.put(RowSwapProbe.SWAP_PROPERTY, orders.isEmpty() ? PlatformWriter.num(swap) : sw.toString());
         props.put(RowSwapProbe.GATHER_PROPERTY, orders.isEmpty() ? PlatformWriter.num(gather) : ga.toString());
         props.put("calibration.rowswap", f + " sha256=" + PingPongInput.sha256(f));
+        solves(t, f, props, notes);
         notes.add(String.format(Locale.ROOT, "%s: HPL's local row interchanges charged per element moved, %s (median %.3g s swapped in"
                 + " place with one process row, %.3g s copied into U and back with several)", f, orders.isEmpty()
                 ? "at every matrix size" : "at the footprint of the local trailing matrix, from the orders " + orders, swap, gather));
+    }
+
+    private static void solves(SummaryTrace t, Path f, Map<String, String> props, List<String> notes) {
+        java.util.TreeSet<Integer> jbs = new java.util.TreeSet<>();
+        for (SummaryEntry e : t.entries()) {
+            java.util.regex.Matcher m = AT_JB.matcher(e.key());
+            if (m.matches()) {
+                jbs.add(Integer.parseInt(m.group(1)));
+            }
+        }
+        if (jbs.isEmpty()) {
+            notes.add(f + ": no triangular solve rates (a summary older than them): HPL's solves run at the dgemm rate of the same block");
+            return;
+        }
+        StringBuilder left = new StringBuilder(), right = new StringBuilder(), shown = new StringBuilder();
+        for (int jb : jbs) {
+            String sep = left.length() > 0 ? ";" : "";
+            double l = rate(t, f, RowSwapProbe.trsmKey(RowSwapProbe.TRSM_LEFT, jb)), r = rate(t, f, RowSwapProbe.trsmKey(RowSwapProbe.TRSM_RIGHT, jb));
+            left.append(sep).append(jb).append(':').append(PlatformWriter.num(l));
+            right.append(sep).append(jb).append(':').append(PlatformWriter.num(r));
+            shown.append(String.format(Locale.ROOT, "%s jb %d %.2f / %.2f", sep, jb, l / 1e9, r / 1e9));
+        }
+        props.put(RowSwapProbe.TRSM_LEFT_PROPERTY, left.toString());
+        props.put(RowSwapProbe.TRSM_RIGHT_PROPERTY, right.toString());
+        notes.add(f + ": HPL's triangular solves at their measured rate per jb, Gflop/s per rank in place (one process row) / on U"
+                + " (several, and the panel's):" + shown);
+    }
+
+    private static final java.util.regex.Pattern AT_JB = java.util.regex.Pattern.compile(RowSwapProbe.TRSM_LEFT + "_flops_jb(\\d+)");
+
+    private static double rate(SummaryTrace t, Path f, String key) {
+        double v = t.entries().stream().filter(e -> e.key().equals(key)).mapToDouble(SummaryEntry::valueSi).findFirst().orElse(Double.NaN);
+        if (!(v > 0) || Double.isInfinite(v)) {
+            throw ScalecastException.badInput(f + ": expected a positive " + key + " (flop/s per rank), got " + v);
+        }
+        return v;
     }
 
     private static final java.util.regex.Pattern AT_ORDER = java.util.regex.Pattern.compile("row_swap_s_per_element_m(\\d+)");

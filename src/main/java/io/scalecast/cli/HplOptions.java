@@ -96,7 +96,7 @@ final class HplOptions {
             int load = dgemmLoad != null ? dgemmLoad : ranksPerNode >= coresPerHost(platform) ? grid.maxLoad() : ranksPerNode;
             km = KernelModel.fromDgemm(CsvTable.parse(grid.toTable().toCsvString(), source), load);
         }
-        return rowInterchanges(km, props);
+        return triangularSolves(rowInterchanges(km, props), props);
     }
 
     /** {@code km} with the platform's row interchange costs ({@code measure rowswap} through calibrate), when it has them. */
@@ -117,13 +117,32 @@ final class HplOptions {
         return km.withRowInterchanges(sw[0], sw[1], ga[1], platform + " " + RowSwapProbe.SWAP_PROPERTY);
     }
 
+    /** {@code km} with the platform's triangular solve rates ({@code measure rowswap} through calibrate), when it has them. */
+    private KernelModel triangularSolves(KernelModel km, java.util.Map<String, String> props) {
+        String left = props.get(RowSwapProbe.TRSM_LEFT_PROPERTY), right = props.get(RowSwapProbe.TRSM_RIGHT_PROPERTY);
+        if (left == null && right == null) {
+            return km;
+        }
+        if (left == null || right == null) {
+            throw ScalecastException.badInput(platform + ": has " + (left == null ? RowSwapProbe.TRSM_RIGHT_PROPERTY : RowSwapProbe.TRSM_LEFT_PROPERTY)
+                    + " without " + (left == null ? RowSwapProbe.TRSM_LEFT_PROPERTY : RowSwapProbe.TRSM_RIGHT_PROPERTY) + " (expected both, as calibrate --rowswap writes them)");
+        }
+        double[][] l = figures(left, RowSwapProbe.TRSM_LEFT_PROPERTY), r = figures(right, RowSwapProbe.TRSM_RIGHT_PROPERTY);
+        if (!java.util.Arrays.equals(l[0], r[0])) {
+            throw ScalecastException.badInput(platform + ": " + RowSwapProbe.TRSM_LEFT_PROPERTY + " and " + RowSwapProbe.TRSM_RIGHT_PROPERTY
+                    + " name different jb (expected the same, as calibrate --rowswap writes them)");
+        }
+        return km.withTriangularSolves(l[0], l[1], r[1], platform + " " + RowSwapProbe.TRSM_LEFT_PROPERTY);
+    }
+
     /** {@link RowMoves#figures} of a platform property, or one clear line naming the platform and the property. */
     private double[][] figures(String v, String key) {
         try {
             return RowMoves.figures(v);
         } catch (NumberFormatException e) {
-            throw ScalecastException.badInput(platform + ": property " + key + " = \"" + v + "\": expected seconds per element, e.g."
-                    + " 4.3e-09, or order:seconds pairs, e.g. 1024:3.1e-09;2048:4.3e-09");
+            throw ScalecastException.badInput(platform + ": property " + key + " = \"" + v + "\": expected " + (key.startsWith("node.trsm")
+                    ? "jb:flops pairs, e.g. 64:3.4e9;128:4.2e9" : "seconds per element, e.g. 4.3e-09, or order:seconds pairs, e.g."
+                    + " 1024:3.1e-09;2048:4.3e-09"));
         }
     }
 

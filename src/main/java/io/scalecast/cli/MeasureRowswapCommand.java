@@ -15,9 +15,10 @@ import java.util.concurrent.Callable;
 
 /** {@code scalecast measure rowswap}: HPL's local row interchanges per element moved ({@code sc_rowswap}). */
 @Command(name = "rowswap", mixinStandardHelpOptions = true,
-        description = "Cost per element of HPL's local row interchanges (the in-place swap it applies with one process row, the"
-                + " copy into U transposed and back with several), every rank of the node at once on its own matrix. Writes a"
-                + " summary trace for calibrate --rowswap; predict hpl charges it before each trailing update.")
+        description = "What HPL's trailing update costs besides its dgemm, every rank of the node at once on its own matrix: the"
+                + " local row interchanges per element (the in-place swap it applies with one process row, the copy into U"
+                + " transposed and back with several) and the triangular solve's rate per jb (in place with one process row, on U"
+                + " with several). Writes a summary trace for calibrate --rowswap; predict hpl charges both with each update.")
 final class MeasureRowswapCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -28,12 +29,16 @@ final class MeasureRowswapCommand implements Callable<Integer> {
     List<Integer> sizes;
     @Option(names = "--jb", defaultValue = "64", description = "Rows interchanged per panel, HPL's NB (default ${DEFAULT-VALUE}).")
     int jb;
+    @Option(names = "--trsm-jb", split = ",", paramLabel = "JB", description = "Triangle orders of the solves, each at most half the"
+            + " largest order (default: those of 16,32,64,128,256 that fit: HPL's NB and the panel's narrower blocks; a solve is charged"
+            + " at its jb, interpolated between them).")
+    List<Integer> trsmJb;
     @Option(names = "--repeats", defaultValue = "5", description = "Timed swap and gather pairs per size and launch (default ${DEFAULT-VALUE}).")
     int repeats;
 
     @Override
     public Integer call() {
-        RowSwapProbe.Config cfg = new RowSwapProbe.Config(sizes, jb, repeats);
+        RowSwapProbe.Config cfg = new RowSwapProbe.Config(sizes, jb, repeats, trsmJb != null ? trsmJb : RowSwapProbe.Config.trsmDefaults(sizes));
         ProbeRunner runner = launch.runner();
         Home.probe("rowswap");
         SummaryTrace t = RowSwapProbe.measure(runner, cfg, launch.runs);

@@ -12,12 +12,15 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * {@code measure rowswap}: what HPL's local row interchanges cost per element moved on this node, every rank of it
- * working at once (sc_rowswap). Two forms: {@value #SWAP_KEY}, the in-place swap of the top rows with the pivot rows that
+ * {@code measure rowswap}: what HPL's trailing update costs on this node besides its dgemm, every rank of it working at
+ * once (sc_rowswap): its local row interchanges per element moved, and its triangular solve's rate per jb. Two forms
+ * of interchange: {@value #SWAP_KEY}, the in-place swap of the top rows with the pivot rows that
  * HPL applies with one process row; {@value #GATHER_KEY}, the copy of the pivot rows into a buffer that holds them as
  * columns and back that it applies with several. Written as a {@code summary} trace (median over ranks × sizes × repeats ×
  * launches, with the minimum and maximum, and the median at each order m); calibrate puts the per-order figures into the
- * platform and the HPL skeleton charges them at the footprint of its local trailing matrix.
+ * platform and the HPL skeleton charges them at the footprint of its local trailing matrix. Two forms of solve, the
+ * flop rate per rank at each jb (median over ranks × orders × repeats × launches): {@value #TRSM_LEFT}, HPL's in-place
+ * solve with one process row, and {@value #TRSM_RIGHT}, its solve on U with several (and its panel's own solves).
  */
 public final class RowSwapProbe {
     /** Summary key: seconds per element of the in-place swap. */
@@ -33,6 +36,14 @@ public final class RowSwapProbe {
 
     /** Fields of a ROWSWAP record after its kind (src/main/c/rowswap.c): rank m jb form repeat seconds elements. */
     static final int FIELDS = 7;
+    /** Summary key prefix of the in-place solve's rate per rank at one jb: {@code trsm_left_flops_jb64}. */
+    public static final String TRSM_LEFT = "trsm_left";
+    /** Summary key prefix of the solve on U: {@code trsm_right_flops_jb64}. */
+    public static final String TRSM_RIGHT = "trsm_right";
+    /** Platform property calibrate writes from the {@value #TRSM_LEFT} rates, {@code jb:flops;…}. */
+    public static final String TRSM_LEFT_PROPERTY = "node.trsm-left-flops";
+    /** Platform property calibrate writes from the {@value #TRSM_RIGHT} rates. */
+    public static final String TRSM_RIGHT_PROPERTY = "node.trsm-right-flops";
 
     private RowSwapProbe() {
     }
@@ -42,10 +53,31 @@ public final class RowSwapProbe {
      *                HPL's large local matrices)
      * @param jb      rows interchanged per panel (HPL's NB)
      * @param repeats timed pairs (swap, gather) per size and launch
+     * @param trsmJb  triangle orders of the timed solves (each at most half the largest order)
      */
-    public record Config(List<Integer> sizes, int jb, int repeats) {
+    public record Config(List<Integer> sizes, int jb, int repeats, List<Integer> trsmJb) {
+        /** The solves' default jb: from a narrow panel to wider than HPL's usual NB. */
+        public static final List<Integer> TRSM_JB = List.of(16, 32, 64, 128, 256);
+
+        public Config(List<Integer> sizes, int jb, int repeats) {
+            this(sizes, jb, repeats, trsmDefaults(sizes));
+        }
+
+        /** The default jb that fit the largest of {@code sizes} (2·jb at most that order), or the smallest default when none does. */
+        public static List<Integer> trsmDefaults(List<Integer> sizes) {
+            int top = sizes.stream().mapToInt(Integer::intValue).max().orElse(0);
+            List<Integer> fit = TRSM_JB.stream().filter(j -> 2 * j <= top).toList();
+            return fit.isEmpty() ? List.of(TRSM_JB.get(0)) : fit;
+        }
+
         public Config {
             sizes = List.copyOf(new java.util.TreeSet<>(sizes));
+            trsmJb = List.copyOf(new java.util.TreeSet<>(trsmJb));
+            if (trsmJb.isEmpty() || trsmJb.size() > 64 || trsmJb.get(0) < 1 || trsmJb.get(trsmJb.size() - 1) > 4096
+                    || (!sizes.isEmpty() && 2 * trsmJb.get(trsmJb.size() - 1) > sizes.get(sizes.size() - 1))) {
+                throw ScalecastException.badInput("--trsm-jb needs 1 to 64 values between 1 and 4096, each at most half the largest"
+                        + " order in --sizes, got " + trsmJb);
+            }
             if (jb < 1 || jb > 1024) {
                 throw ScalecastException.badInput("--jb must be between 1 and 1024, got " + jb);
             }
@@ -64,7 +96,8 @@ public final class RowSwapProbe {
 
         List<String> args() {
             return List.of("--sizes", sizes.stream().map(String::valueOf).collect(Collectors.joining(",")), "--jb",
-                    Integer.toString(jb), "--repeats", Integer.toString(repeats));
+                    Integer.toString(jb), "--repeats", Integer.toString(repeats), "--trsm-jb",
+                    trsmJb.stream().map(String::valueOf).collect(Collectors.joining(",")));
         }
     }
 
@@ -98,6 +131,28 @@ public final class RowSwapProbe {
         return v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     }
 
+    /** Summary key of a solve's rate at one jb: {@code trsm_left_flops_jb64}. */
+    public static String trsmKey(String side, int jb) {
+        return side + "_flops_jb" + jb;
+    }
+
+    /** Flop rates of every TRSM record of {@code side} ("left" or "right") at {@code jb}, sorted (empty when none). */
+    static double[] trsmRates(List<ProbeOutput> outs, String side, int jb) {
+        List<Double> v = new ArrayList<>();
+        for (ProbeOutput o : outs) {
+            for (String[] r : o.records("TRSM", FIELDS)) {
+                double s = ProbeOutput.num(r, 6), fl = ProbeOutput.num(r, 7);
+                if (!(s > 0) || !(fl > 0)) {
+                    throw ScalecastException.failure(PROGRAM + ": expected positive seconds and flops in " + String.join(" ", r));
+                }
+                if (r[4].equals(side) && ProbeOutput.integer(r, 3) == jb) {
+                    v.add(fl / s);
+                }
+            }
+        }
+        return v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    }
+
     public static SummaryTrace measure(ProbeRunner runner, Config cfg, int runs) {
         Runs r = Runs.launched(runner, "rowswap", runs, cfg.args());
         return summary(r.outputs(), cfg, r.provenance("summary"));
@@ -126,6 +181,22 @@ public final class RowSwapProbe {
                 e.add(SummaryEntry.seconds(keyAt(form, m), Stats.median(perElement(outs, form, m))));
             }
         }
+        List<String> solves = new ArrayList<>();
+        for (int jb : cfg.trsmJb()) {
+            for (String side : new String[] {"left", "right"}) {
+                double[] r = trsmRates(outs, side, jb);
+                if (r.length == 0) {
+                    throw ScalecastException.failure(PROGRAM + " printed no TRSM " + side + " records at jb " + jb);
+                }
+                double med = Stats.median(r);
+                e.add(new SummaryEntry(trsmKey("trsm_" + side, jb), String.format(Locale.ROOT, "%.6e", med), "flop/s", med, "flop/s"));
+            }
+            solves.add(String.format(Locale.ROOT, "jb %d: %.2f / %.2f", jb, Stats.median(trsmRates(outs, "left", jb)) / 1e9,
+                    Stats.median(trsmRates(outs, "right", jb)) / 1e9));
+        }
+        p.put("trsm", "HPL's triangular solve with the panel's jb x jb block, flop rate per rank (jb^2 m flops), median over ranks x"
+                + " orders x repeats x launches, Gflop/s left (in place on the top jb rows, dtrsm L,U,T,U: one process row) / right"
+                + " (on U, dtrsm R,U,N,U: several): " + String.join("; ", solves));
         e.add(new SummaryEntry("jb", Integer.toString(cfg.jb()), "", cfg.jb(), ""));
         e.add(new SummaryEntry("samples", Integer.toString(swap.length), "", swap.length, ""));
         return new SummaryTrace(p, e);

@@ -43,6 +43,14 @@ class MeasureRowswapTest {
             assertTrue(med > 1e-11 && med < 1e-5, form + " " + med);
         }
         assertTrue(t.provenance().get("source").contains(RowSwapProbe.PROGRAM), t.provenance().get("source"));
+        // the solves at the default jb that fit 384 (16 … 128), both forms; reference BLAS runs them between 0.1 and 100 Gflop/s
+        for (int jb : new int[] {16, 32, 64, 128}) {
+            for (String side : new String[] {RowSwapProbe.TRSM_LEFT, RowSwapProbe.TRSM_RIGHT}) {
+                double rate = value(t, RowSwapProbe.trsmKey(side, jb));
+                assertTrue(rate > 1e8 && rate < 1e11, side + " jb " + jb + ": " + rate);
+            }
+        }
+        assertTrue(t.entries().stream().noneMatch(e -> e.key().endsWith("_jb256")), "256 does not fit an order of 384");
         Files.copy(Path.of("traces/local/pingpong-shm-2r.csv"), folder.resolve("pingpong.csv"));
         Path xml = dir.resolve("p.xml");
         Cli c = Cli.run("calibrate", "--traces", folder.toString(), "--nodes", "1", "--cores-per-node", "2", "--node-speed", "1Gf",
@@ -56,6 +64,7 @@ class MeasureRowswapTest {
             String prop = form.equals("swap") ? RowSwapProbe.SWAP_PROPERTY : RowSwapProbe.GATHER_PROPERTY;
             assertTrue(text.contains("<prop id=\"" + prop + "\" value=\"" + want + "\"/>"), text);
         }
+        assertTrue(text.contains("<prop id=\"" + RowSwapProbe.TRSM_LEFT_PROPERTY + "\" value=\"16:"), text);
         Cli pred = Cli.run("predict", "hpl", "--platform", xml.toString(), "--n", "400", "--nb", "40", "--p", "1", "--q", "1", "--quiet");
         assertEquals(0, pred.exit, pred.toString());
     }
@@ -66,6 +75,11 @@ class MeasureRowswapTest {
         Cli r = Cli.run("measure", "rowswap", "--np", "2", "--sizes", "100", "--jb", "64", "--out", out.toString());
         assertEquals(2, r.exit, r.toString());
         assertTrue(r.err.contains("--sizes: each order must be between 2·jb (128) and 65536, got 100"), r.err);
+        assertFalse(Files.exists(out));
+        Cli t = Cli.run("measure", "rowswap", "--np", "2", "--sizes", "512", "--trsm-jb", "64,300", "--out", out.toString());
+        assertEquals(2, t.exit, t.toString());
+        assertTrue(t.err.contains("--trsm-jb needs 1 to 64 values between 1 and 4096, each at most half the largest order in --sizes,"
+                + " got [64, 300]"), t.err);
         assertFalse(Files.exists(out));
     }
 }

@@ -22,8 +22,8 @@ import java.util.TreeSet;
  * grid's edges. This is the shape HPL executes: the trailing update m×n×NB (and its NB-column
  * look-ahead chunks m×NB×NB), the panel recursion's updates with small k, and the panel leaves'
  * rank-1 updates (m×w×1, dger's loop in the reference BLAS). A dtrsm with a k×k triangle on n
- * columns runs at the rate of the dgemm k×n×k that updates the same block (no dtrsm
- * measurement; its work is jb/(2m) of the update's).</li>
+ * columns runs at its form's measured rate at jb = k ({@link TrsmRates}, {@link #withTriangularSolves}), or without
+ * that measurement at the rate of the dgemm k×n×k that updates the same block.</li>
  * <li><b>Square</b> (no {@code k} column, e.g. HPCC's StarDGEMM or {@code measure dgemm}):
  * an m×n×k kernel runs at the rate of the square dgemm of the same work, size
  * (m·n·k)^(1/3), interpolated linearly in log(size) and held at the ends.</li>
@@ -47,24 +47,33 @@ public final class KernelModel {
     private final String description;
     /** HPL's local row interchanges ({@link RowMoves#NONE}: not measured, free). */
     private final RowMoves rows;
+    /** HPL's triangular solves ({@link TrsmRates#NONE}: not measured, at the dgemm rate). */
+    private final TrsmRates solves;
 
     private KernelModel(double[] sizes, double[] ks, double[] rates, boolean shapes, String description) {
-        this(sizes, ks, rates, shapes, description, RowMoves.NONE);
+        this(sizes, ks, rates, shapes, description, RowMoves.NONE, TrsmRates.NONE);
     }
 
-    private KernelModel(double[] sizes, double[] ks, double[] rates, boolean shapes, String description, RowMoves rows) {
+    private KernelModel(double[] sizes, double[] ks, double[] rates, boolean shapes, String description, RowMoves rows, TrsmRates solves) {
         this.size = sizes.clone();
         this.ks = ks.clone();
         this.rate = rates.clone();
         this.shapes = shapes;
         this.description = description;
         this.rows = rows;
+        this.solves = solves;
     }
 
     /** This model with HPL's local row interchanges at the given seconds per element at each order m (measure rowswap). */
     public KernelModel withRowInterchanges(double[] orders, double[] swap, double[] gather, String source) {
         RowMoves r = new RowMoves(orders, swap, gather);
-        return new KernelModel(size, ks, rate, shapes, description + "; " + r.describe(source), r);
+        return new KernelModel(size, ks, rate, shapes, description + "; " + r.describe(source), r, solves);
+    }
+
+    /** This model with HPL's triangular solves at the given flop/s per rank at each jb (measure rowswap). */
+    public KernelModel withTriangularSolves(double[] jb, double[] left, double[] right, String source) {
+        TrsmRates t = new TrsmRates(jb, left, right);
+        return new KernelModel(size, ks, rate, shapes, description + "; " + t.describe(source), rows, t);
     }
 
     /** Seconds to swap {@code elements} row elements in place (HPL_dlaswp00N) on a trailing matrix of {@code footprintBytes}; 0 when not measured. */
@@ -264,15 +273,21 @@ public final class KernelModel {
     }
 
     /**
-     * Seconds for a triangular solve with a k×k triangle on n right-hand sides: k²·n flops, at
-     * the rate of the dgemm k×n×k on the same block (shapes) or of the square dgemm of the same
-     * work (square).
+     * Seconds for a triangular solve with a k×k triangle on n right-hand sides in the form HPL applies to U with several
+     * process rows, and in its panel (k²·n flops): at the measured rate of that form ({@link TrsmRates#rightRate}), else
+     * at the rate of the dgemm k×n×k on the same block (shapes) or of the square dgemm of the same work (square).
      */
     public double trsmSeconds(double k, double n) {
-        if (k <= 0 || n <= 0) {
-            return 0;
-        }
-        return k * k * n / (shapes ? gemmRate(k, n, k) : rate(Math.cbrt(k * k * n)));
+        return k <= 0 || n <= 0 ? 0 : k * k * n / (solves.measured() ? solves.rightRate(k) : dgemmRateOfSolve(k, n));
+    }
+
+    /** The same for the solve in place on the top rows that HPL applies with one process row ({@link TrsmRates#leftRate}). */
+    public double trsmInPlaceSeconds(double k, double n) {
+        return k <= 0 || n <= 0 ? 0 : k * k * n / (solves.measured() ? solves.leftRate(k) : dgemmRateOfSolve(k, n));
+    }
+
+    private double dgemmRateOfSolve(double k, double n) {
+        return shapes ? gemmRate(k, n, k) : rate(Math.cbrt(k * k * n));
     }
 
     /** Rate of the panel leaves' rank-1 updates on an m×w block. */
@@ -311,13 +326,14 @@ public final class KernelModel {
 
     /**
      * For the child JVM: {@code size:rate;size:rate…} (square) or {@code shapes|s,s…|k,k…|rate,rate…}, followed by
-     * {@code #rows:} and {@link RowMoves}' form when the row interchanges are measured.
+     * {@code #rows:} and {@link RowMoves}' form when the row interchanges are measured, then {@code #trsm:} and
+     * {@link TrsmRates}' form when the solves are.
      */
     public String encode() {
-        return rates() + (rows.measured() ? ROWS + rows.encode() : "");
+        return rates() + (rows.measured() ? ROWS + rows.encode() : "") + (solves.measured() ? TRSM + solves.encode() : "");
     }
 
-    private static final String ROWS = "#rows:";
+    private static final String ROWS = "#rows:", TRSM = "#trsm:";
 
     private String rates() {
         if (shapes) {
@@ -346,10 +362,15 @@ public final class KernelModel {
     }
 
     public static KernelModel decode(String s, String description) {
+        int tr = s.indexOf(TRSM);
+        if (tr >= 0) {
+            KernelModel m = decode(s.substring(0, tr), description);
+            return new KernelModel(m.size, m.ks, m.rate, m.shapes, description, m.rows, TrsmRates.decode(s.substring(tr + TRSM.length())));
+        }
         int at = s.indexOf(ROWS);
         if (at >= 0) {
             KernelModel m = decode(s.substring(0, at), description);
-            return new KernelModel(m.size, m.ks, m.rate, m.shapes, description, RowMoves.decode(s.substring(at + ROWS.length())));
+            return new KernelModel(m.size, m.ks, m.rate, m.shapes, description, RowMoves.decode(s.substring(at + ROWS.length())), TrsmRates.NONE);
         }
         if (s.startsWith("shapes|")) {
             String[] f = s.split("\\|");

@@ -2,7 +2,8 @@ package io.scalecast.app.hpl;
 
 /**
  * The trailing update with panel k (HPL_pdupdate): row swaps ({@link RowSwaps}), then dtrsm
- * (jb²·n) and dgemm (2·m·n·jb) from the {@link KernelModel}, each chunk with its local row moves. While a look-ahead broadcast is in
+ * (jb²·n: in place on the top rows with one process row, on U with several) and dgemm (2·m·n·jb) from the
+ * {@link KernelModel}, each chunk with its local row moves. While a look-ahead broadcast is in
  * flight, HPL_pdupdateTT updates NB columns at a time and tests the broadcast after each chunk
  * as long as the test says "keep testing", then the rest in one call.
  */
@@ -46,7 +47,7 @@ final class TrailingUpdate {
     /** One chunk of the trailing update: its local row moves ({@link RowSwaps#chunkSeconds}), dtrsm (jb×jb on w columns) and dgemm (m×w×jb). */
     private void updateColumns(int k, int m, int w, int jb) {
         double moves = swaps.chunkSeconds(k, w);
-        double s = g.km.trsmSeconds(jb, w) + g.km.gemmSeconds(m, w, jb);
+        double s = (g.P == 1 ? g.km.trsmInPlaceSeconds(jb, w) : g.km.trsmSeconds(jb, w)) + g.km.gemmSeconds(m, w, jb);
         g.c.computeSeconds(moves + s);
         g.times.compute += s;
         g.times.swap += moves;
