@@ -101,48 +101,46 @@ final class HplOptions {
 
     /** {@code km} with the platform's row interchange costs ({@code measure rowswap} through calibrate), when it has them. */
     private KernelModel rowInterchanges(KernelModel km, java.util.Map<String, String> props) {
-        String swap = props.get(RowSwapProbe.SWAP_PROPERTY), gather = props.get(RowSwapProbe.GATHER_PROPERTY);
-        if (swap == null && gather == null) {
-            return km;
-        }
-        if (swap == null || gather == null) {
-            throw ScalecastException.badInput(platform + ": has " + (swap == null ? RowSwapProbe.GATHER_PROPERTY : RowSwapProbe.SWAP_PROPERTY)
-                    + " without " + (swap == null ? RowSwapProbe.SWAP_PROPERTY : RowSwapProbe.GATHER_PROPERTY) + " (expected both, as calibrate --rowswap writes them)");
-        }
-        double[][] sw = figures(swap, RowSwapProbe.SWAP_PROPERTY), ga = figures(gather, RowSwapProbe.GATHER_PROPERTY);
-        if (!java.util.Arrays.equals(sw[0], ga[0])) {
-            throw ScalecastException.badInput(platform + ": " + RowSwapProbe.SWAP_PROPERTY + " and " + RowSwapProbe.GATHER_PROPERTY
-                    + " name different orders (expected the same, as calibrate --rowswap writes them)");
-        }
-        return km.withRowInterchanges(sw[0], sw[1], ga[1], platform + " " + RowSwapProbe.SWAP_PROPERTY);
+        double[][][] f = pair(props, RowSwapProbe.SWAP_PROPERTY, RowSwapProbe.GATHER_PROPERTY, "orders",
+                "seconds per element, e.g. 4.3e-09, or order:seconds pairs, e.g. 1024:3.1e-09;2048:4.3e-09");
+        return f == null ? km : km.withRowInterchanges(f[0][0], f[0][1], f[1][1], platform + " " + RowSwapProbe.SWAP_PROPERTY);
     }
 
     /** {@code km} with the platform's triangular solve rates ({@code measure rowswap} through calibrate), when it has them. */
     private KernelModel triangularSolves(KernelModel km, java.util.Map<String, String> props) {
-        String left = props.get(RowSwapProbe.TRSM_LEFT_PROPERTY), right = props.get(RowSwapProbe.TRSM_RIGHT_PROPERTY);
-        if (left == null && right == null) {
-            return km;
+        double[][][] f = pair(props, RowSwapProbe.TRSM_LEFT_PROPERTY, RowSwapProbe.TRSM_RIGHT_PROPERTY, "jb",
+                "jb:flops pairs, e.g. 64:3.4e9;128:4.2e9");
+        return f == null ? km : km.withTriangularSolves(f[0][0], f[0][1], f[1][1], platform + " " + RowSwapProbe.TRSM_LEFT_PROPERTY);
+    }
+
+    /**
+     * Two properties calibrate --rowswap writes together, as {@link RowMoves#figures} ({abscissae, figures} each), or null
+     * when the platform has neither; one clear line naming the platform when it has one without the other, when their
+     * abscissae ({@code what}) differ, or when a value is not {@code form}.
+     */
+    private double[][][] pair(java.util.Map<String, String> props, String a, String b, String what, String form) {
+        String va = props.get(a), vb = props.get(b);
+        if (va == null && vb == null) {
+            return null;
         }
-        if (left == null || right == null) {
-            throw ScalecastException.badInput(platform + ": has " + (left == null ? RowSwapProbe.TRSM_RIGHT_PROPERTY : RowSwapProbe.TRSM_LEFT_PROPERTY)
-                    + " without " + (left == null ? RowSwapProbe.TRSM_LEFT_PROPERTY : RowSwapProbe.TRSM_RIGHT_PROPERTY) + " (expected both, as calibrate --rowswap writes them)");
+        if (va == null || vb == null) {
+            throw ScalecastException.badInput(platform + ": has " + (va == null ? b : a) + " without " + (va == null ? a : b)
+                    + " (expected both, as calibrate --rowswap writes them)");
         }
-        double[][] l = figures(left, RowSwapProbe.TRSM_LEFT_PROPERTY), r = figures(right, RowSwapProbe.TRSM_RIGHT_PROPERTY);
-        if (!java.util.Arrays.equals(l[0], r[0])) {
-            throw ScalecastException.badInput(platform + ": " + RowSwapProbe.TRSM_LEFT_PROPERTY + " and " + RowSwapProbe.TRSM_RIGHT_PROPERTY
-                    + " name different jb (expected the same, as calibrate --rowswap writes them)");
+        double[][] fa = figures(va, a, form), fb = figures(vb, b, form);
+        if (!java.util.Arrays.equals(fa[0], fb[0])) {
+            throw ScalecastException.badInput(platform + ": " + a + " and " + b + " name different " + what
+                    + " (expected the same, as calibrate --rowswap writes them)");
         }
-        return km.withTriangularSolves(l[0], l[1], r[1], platform + " " + RowSwapProbe.TRSM_LEFT_PROPERTY);
+        return new double[][][] {fa, fb};
     }
 
     /** {@link RowMoves#figures} of a platform property, or one clear line naming the platform and the property. */
-    private double[][] figures(String v, String key) {
+    private double[][] figures(String v, String key, String form) {
         try {
             return RowMoves.figures(v);
         } catch (NumberFormatException e) {
-            throw ScalecastException.badInput(platform + ": property " + key + " = \"" + v + "\": expected " + (key.startsWith("node.trsm")
-                    ? "jb:flops pairs, e.g. 64:3.4e9;128:4.2e9" : "seconds per element, e.g. 4.3e-09, or order:seconds pairs, e.g."
-                    + " 1024:3.1e-09;2048:4.3e-09"));
+            throw ScalecastException.badInput(platform + ": property " + key + " = \"" + v + "\": expected " + form);
         }
     }
 

@@ -20,15 +20,9 @@ public record RowMoves(double[] orders, double[] swap, double[] gather) {
     static final RowMoves NONE = new RowMoves(new double[0], new double[0], new double[0]);
 
     public RowMoves {
-        if (orders.length != swap.length || orders.length != gather.length) {
-            throw new IllegalArgumentException("row moves: one swap and one gather figure per order");
-        }
-        for (int i = 0; i < orders.length; i++) {
-            if (!(orders[i] > 0) || !(swap[i] > 0) || !(gather[i] > 0) || Double.isInfinite(swap[i]) || Double.isInfinite(gather[i])
-                    || (i > 0 && !(orders[i] > orders[i - 1]))) {
-                throw ScalecastException.badInput("row interchange costs must be positive seconds per element at ascending orders, got "
-                        + Arrays.toString(orders) + " " + Arrays.toString(swap) + " " + Arrays.toString(gather));
-            }
+        if (!LogTable.valid(orders, swap, gather)) {
+            throw ScalecastException.badInput("row interchange costs must be positive seconds per element at ascending orders, got "
+                    + Arrays.toString(orders) + " " + Arrays.toString(swap) + " " + Arrays.toString(gather));
         }
         orders = orders.clone();
         swap = swap.clone();
@@ -49,25 +43,9 @@ public record RowMoves(double[] orders, double[] swap, double[] gather) {
         return elements <= 0 || !measured() ? 0 : elements * at(gather, footprintBytes);
     }
 
+    /** The figure at the order whose m×m matrix has {@code footprintBytes} (8·m²): interpolation in log m is interpolation in log footprint. */
     private double at(double[] cost, double footprintBytes) {
-        double f = Math.log(Math.max(1, footprintBytes));
-        int n = orders.length;
-        if (n == 1 || f <= foot(0)) {
-            return cost[0];
-        }
-        if (f >= foot(n - 1)) {
-            return cost[n - 1];
-        }
-        int i = 0;
-        while (foot(i + 1) < f) {
-            i++;
-        }
-        double w = (f - foot(i)) / (foot(i + 1) - foot(i));
-        return cost[i] + w * (cost[i + 1] - cost[i]);
-    }
-
-    private double foot(int i) {
-        return Math.log(8 * orders[i] * orders[i]);
+        return LogTable.at(orders, cost, Math.sqrt(Math.max(1, footprintBytes) / 8));
     }
 
     String describe(String source) {
@@ -84,7 +62,7 @@ public record RowMoves(double[] orders, double[] swap, double[] gather) {
      * format carries them from calibrate to the simulation.
      */
     String encode() {
-        return property(swap) + "|" + property(gather);
+        return LogTable.property(orders, swap) + "|" + LogTable.property(orders, gather);
     }
 
     static RowMoves decode(String s) {
@@ -93,31 +71,13 @@ public record RowMoves(double[] orders, double[] swap, double[] gather) {
         return new RowMoves(sw[0], sw[1], ga[1]);
     }
 
-    private String property(double[] cost) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < cost.length; i++) {
-            b.append(i > 0 ? ";" : "").append(orders[i]).append(':').append(cost[i]);
-        }
-        return b.toString();
-    }
-
     /**
      * A platform property's figures, {@code "4.3e-09"} (one figure for every size) or {@code "1024:3.1e-09;2048:4.3e-09"}
-     * (order:seconds pairs, as calibrate --rowswap writes them), as {orders, seconds}.
+     * (order:seconds pairs, as calibrate --rowswap writes them; jb:flops pairs for the solves), as {orders, figures}.
      *
      * @throws NumberFormatException when {@code v} is neither
      */
     public static double[][] figures(String v) {
-        String[] parts = v.trim().split(";");
-        double[][] out = new double[2][parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            String[] kv = parts[i].split(":");
-            if (kv.length > 2 || (kv.length == 1 && parts.length > 1)) {
-                throw new NumberFormatException(v);
-            }
-            out[0][i] = kv.length == 2 ? Double.parseDouble(kv[0].trim()) : 1;
-            out[1][i] = Double.parseDouble(kv[kv.length - 1].trim());
-        }
-        return out;
+        return LogTable.figures(v);
     }
 }

@@ -21,15 +21,9 @@ public record TrsmRates(double[] jb, double[] left, double[] right) {
     static final TrsmRates NONE = new TrsmRates(new double[0], new double[0], new double[0]);
 
     public TrsmRates {
-        if (jb.length != left.length || jb.length != right.length) {
-            throw new IllegalArgumentException("triangular solves: one left and one right rate per jb");
-        }
-        for (int i = 0; i < jb.length; i++) {
-            if (!(jb[i] >= 1) || !(left[i] > 0) || !(right[i] > 0) || Double.isInfinite(left[i]) || Double.isInfinite(right[i])
-                    || (i > 0 && !(jb[i] > jb[i - 1]))) {
-                throw ScalecastException.badInput("triangular solve rates must be positive flop/s at ascending jb >= 1, got "
-                        + Arrays.toString(jb) + " " + Arrays.toString(left) + " " + Arrays.toString(right));
-            }
+        if (!LogTable.valid(jb, left, right) || (jb.length > 0 && jb[0] < 1)) {
+            throw ScalecastException.badInput("triangular solve rates must be positive flop/s at ascending jb >= 1, got "
+                    + Arrays.toString(jb) + " " + Arrays.toString(left) + " " + Arrays.toString(right));
         }
         jb = jb.clone();
         left = left.clone();
@@ -51,20 +45,7 @@ public record TrsmRates(double[] jb, double[] left, double[] right) {
     }
 
     private double at(double[] rate, double k) {
-        int n = jb.length;
-        double x = Math.log(Math.max(1, k));
-        if (n == 1 || x <= Math.log(jb[0])) {
-            return rate[0];
-        }
-        if (x >= Math.log(jb[n - 1])) {
-            return rate[n - 1];
-        }
-        int i = 0;
-        while (Math.log(jb[i + 1]) < x) {
-            i++;
-        }
-        double w = (x - Math.log(jb[i])) / (Math.log(jb[i + 1]) - Math.log(jb[i]));
-        return rate[i] + w * (rate[i + 1] - rate[i]);
+        return LogTable.at(jb, rate, Math.max(1, k));
     }
 
     String describe(String source) {
@@ -75,22 +56,14 @@ public record TrsmRates(double[] jb, double[] left, double[] right) {
         return b.append(" (").append(source).append(')').toString();
     }
 
-    /** For the child JVM: the two properties' form ({@link RowMoves#figures}), {@code left|right}. */
+    /** For the child JVM: the two properties' form ({@link LogTable#figures}), {@code left|right}. */
     String encode() {
-        return property(left) + "|" + property(right);
+        return LogTable.property(jb, left) + "|" + LogTable.property(jb, right);
     }
 
     static TrsmRates decode(String s) {
         String[] f = s.split("\\|");
-        double[][] l = RowMoves.figures(f[0]), r = RowMoves.figures(f[1]);
+        double[][] l = LogTable.figures(f[0]), r = LogTable.figures(f[1]);
         return new TrsmRates(l[0], l[1], r[1]);
-    }
-
-    private String property(double[] rate) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < rate.length; i++) {
-            b.append(i > 0 ? ";" : "").append(jb[i]).append(':').append(rate[i]);
-        }
-        return b.toString();
     }
 }
