@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code scalecast measure rowswap}: HPL's local row interchanges per element moved ({@code sc_rowswap}). */
+/** {@code scalecast measure rowswap}: HPL's local row interchanges per element moved and its triangular solves' rates ({@code sc_rowswap}). */
 @Command(name = "rowswap", mixinStandardHelpOptions = true,
         description = "What HPL's trailing update costs besides its dgemm, every rank of the node at once on its own matrix: the"
                 + " local row interchanges per element (the in-place swap it applies with one process row, the copy into U"

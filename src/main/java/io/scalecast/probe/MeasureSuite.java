@@ -152,7 +152,7 @@ public final class MeasureSuite {
                         // repeated until the launches agree (calibrate warns about a single run)
                         : List.of("dgemm", "--runs", "3", "--max-runs", "8", "--k", "1,2,4,8,16,32,80",
                         "--sizes", "32,64,128,256,512,1024,2048,3072", "--budget", "0.1", "--min-reps", "3", "--max-reps", "1000")));
-        s.add(step(dir, "rowswap.csv", "summary", "HPL's local row interchanges per element moved, every rank of a node at work"
+        s.add(step(dir, "rowswap.csv", "summary", "HPL's local row interchanges per element moved and its triangular solves' rates, every rank of a node at work"
                         + " (calibrate --rowswap)", t.dgemmRanks(), node,
                 quick ? List.of("rowswap", "--sizes", "1024", "--repeats", "2") : List.of("rowswap", "--runs", "2")));
         s.add(step(dir, "noise.csv", "summary", "how the node takes its cores away from the ranks, every rank of a node at work"

@@ -80,8 +80,7 @@ public final class SuiteEstimate {
             case "iprobe" -> 14 + Integer.parseInt(MeasureSuite.option(a, "--repeats", "5")) * 2
                     * Long.parseLong(MeasureSuite.option(a, "--polls", "100000")) * 4e-6;
             case "dgemm" -> dgemm(a, s.ranks(), LOCAL_CORES);
-            // start-up and filling each rank's m×m matrices; the timed moves take milliseconds
-            case "rowswap" -> 2;
+            case "rowswap" -> rowswap(a);
             // start-up and the quanta: 20000 pieces of 50 us
             case "noise" -> 1 + Long.parseLong(MeasureSuite.option(a, "--quanta", "20000"))
                     * Double.parseDouble(MeasureSuite.option(a, "--work-us", "50")) * 1e-6;
@@ -89,6 +88,27 @@ public final class SuiteEstimate {
             default -> 30;
         };
         return runs * perRun;
+    }
+
+    /**
+     * sc_rowswap: start-up, filling each rank's m×m matrix at every order (the timed moves take milliseconds), and the
+     * solves, jb²·m flops per form, jb and repeat, in place at about 3 Gflop/s and on U at about 6 (reference BLAS).
+     */
+    private static double rowswap(List<String> a) {
+        List<Integer> sizes = java.util.Arrays.stream(MeasureSuite.option(a, "--sizes", "512,1024,2048,3072").split(","))
+                .map(String::trim).map(Integer::valueOf).toList();
+        String jbs = MeasureSuite.option(a, "--trsm-jb", null);
+        List<Integer> trsm = jbs == null ? RowSwapProbe.Config.trsmDefaults(sizes)
+                : java.util.Arrays.stream(jbs.split(",")).map(String::trim).map(Integer::valueOf).toList();
+        int repeats = Integer.parseInt(MeasureSuite.option(a, "--repeats", "5"));
+        double t = 1;
+        for (int m : sizes) {
+            t += 8.0 * m * m / 1e9;
+            for (int jb : trsm) {
+                t += 2.0 * jb <= m ? repeats * (double) jb * jb * m * (1 / 3e9 + 1 / 6e9) : 0;
+            }
+        }
+        return t;
     }
 
     /** sc_pingpong's sizes: powers of two and 1.5 × 2^k; each takes the budget, or its minimum repetitions. */
