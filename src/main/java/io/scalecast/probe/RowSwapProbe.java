@@ -59,10 +59,6 @@ public final class RowSwapProbe {
         /** The solves' default jb: from a narrow panel to wider than HPL's usual NB. */
         public static final List<Integer> TRSM_JB = List.of(16, 32, 64, 128, 256);
 
-        public Config(List<Integer> sizes, int jb, int repeats) {
-            this(sizes, jb, repeats, trsmDefaults(sizes));
-        }
-
         /** The default jb that fit the largest of {@code sizes} (2·jb at most that order), or the smallest default when none does. */
         public static List<Integer> trsmDefaults(List<Integer> sizes) {
             int top = sizes.stream().mapToInt(Integer::intValue).max().orElse(0);
