@@ -109,22 +109,11 @@ public final class RowSwapProbe {
 
     /** The same at order {@code m} only ({@code m} < 0: every order). */
     static double[] perElement(List<ProbeOutput> outs, String form, int m) {
-        List<Double> v = new ArrayList<>();
-        for (ProbeOutput o : outs) {
-            for (String[] r : o.records("ROWSWAP", FIELDS)) {
-                double s = ProbeOutput.num(r, 6), el = ProbeOutput.num(r, 7);
-                if (!(s > 0) || !(el > 0)) {
-                    throw ScalecastException.failure(PROGRAM + ": expected positive seconds and elements in " + String.join(" ", r));
-                }
-                if (r[4].equals(form) && (m < 0 || ProbeOutput.integer(r, 2) == m)) {
-                    v.add(s / el);
-                }
-            }
-        }
-        if (v.isEmpty()) {
+        double[] v = ratios(outs, "ROWSWAP", "elements", form, 2, m, true);
+        if (v.length == 0) {
             throw ScalecastException.failure(PROGRAM + " printed no ROWSWAP " + form + " records");
         }
-        return v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return v;
     }
 
     /** Summary key of a solve's rate at one jb: {@code trsm_left_flops_jb64}. */
@@ -134,15 +123,24 @@ public final class RowSwapProbe {
 
     /** Flop rates of every TRSM record of {@code side} ("left" or "right") at {@code jb}, sorted (empty when none). */
     static double[] trsmRates(List<ProbeOutput> outs, String side, int jb) {
+        return ratios(outs, "TRSM", "flops", side, 3, jb, false);
+    }
+
+    /**
+     * Of every {@code kind} record ({@code kind rank m jb form repeat seconds amount}) whose form is {@code form} and whose
+     * field {@code at} is {@code value} ({@code value} < 0: any), seconds per amount ({@code perAmount}) or amount per
+     * second, sorted; a record without positive seconds and amount is the probe's failure.
+     */
+    private static double[] ratios(List<ProbeOutput> outs, String kind, String amount, String form, int at, int value, boolean perAmount) {
         List<Double> v = new ArrayList<>();
         for (ProbeOutput o : outs) {
-            for (String[] r : o.records("TRSM", FIELDS)) {
-                double s = ProbeOutput.num(r, 6), fl = ProbeOutput.num(r, 7);
-                if (!(s > 0) || !(fl > 0)) {
-                    throw ScalecastException.failure(PROGRAM + ": expected positive seconds and flops in " + String.join(" ", r));
+            for (String[] r : o.records(kind, FIELDS)) {
+                double s = ProbeOutput.num(r, 6), n = ProbeOutput.num(r, 7);
+                if (!(s > 0) || !(n > 0)) {
+                    throw ScalecastException.failure(PROGRAM + ": expected positive seconds and " + amount + " in " + String.join(" ", r));
                 }
-                if (r[4].equals(side) && ProbeOutput.integer(r, 3) == jb) {
-                    v.add(fl / s);
+                if (r[4].equals(form) && (value < 0 || ProbeOutput.integer(r, at) == value)) {
+                    v.add(perAmount ? s / n : n / s);
                 }
             }
         }

@@ -54,6 +54,11 @@ class RowInterchangeTest {
     }
 
     private CsvTable predict(Path xml, int p, int q) {
+        return predict(dir, xml, p, q);
+    }
+
+    /** {@code predict hpl} N = 600, NB = 80 on a p×q grid, its CSV (written beside the platform in {@code dir}). */
+    static CsvTable predict(Path dir, Path xml, int p, int q) {
         Path out = dir.resolve(xml.getFileName() + "-" + p + "x" + q + ".csv");
         Cli c = Cli.run("predict", "hpl", "--platform", xml.toString(), "--n", "600", "--nb", "80", "--p", String.valueOf(p), "--q",
                 String.valueOf(q), "--quiet", "--out", out.toString());

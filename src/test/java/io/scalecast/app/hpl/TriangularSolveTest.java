@@ -59,11 +59,7 @@ class TriangularSolveTest {
     }
 
     private CsvTable predict(Path xml, int p, int q) {
-        Path out = dir.resolve(xml.getFileName() + "-" + p + "x" + q + ".csv");
-        Cli c = Cli.run("predict", "hpl", "--platform", xml.toString(), "--n", "600", "--nb", "80", "--p", String.valueOf(p), "--q",
-                String.valueOf(q), "--quiet", "--out", out.toString());
-        assertEquals(0, c.exit, c.toString());
-        return CsvTable.read(out);
+        return RowInterchangeTest.predict(dir, xml, p, q);
     }
 
     @Test
