@@ -70,7 +70,8 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Option(names = "--rowswap", paramLabel = "S.csv", description = "measure rowswap summary: what HPL's local row interchanges cost"
             + " per element on the node (node.row-swap-s-per-element, node.row-gather-s-per-element, charged by predict hpl before"
-            + " each trailing update). Without it HPL's interchanges cost only their messages.")
+            + " each trailing update) and its triangular solves' rates per jb (node.trsm-left-flops, node.trsm-right-flops). Without"
+            + " it HPL's interchanges cost only their messages and its solves run at the dgemm rate.")
     Path rowSwap;
 
     @Option(names = "--send-release", paramLabel = "R.csv", description = "measure release summary: rendezvous sends up to the largest"
