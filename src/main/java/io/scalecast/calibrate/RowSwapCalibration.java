@@ -73,7 +73,7 @@ final class RowSwapCalibration {
         StringBuilder left = new StringBuilder(), right = new StringBuilder(), shown = new StringBuilder();
         for (int jb : jbs) {
             String sep = left.length() > 0 ? ";" : "";
-            double l = rate(t, f, RowSwapProbe.trsmKey(RowSwapProbe.TRSM_LEFT, jb)), r = rate(t, f, RowSwapProbe.trsmKey(RowSwapProbe.TRSM_RIGHT, jb));
+            double l = value(t, f, RowSwapProbe.trsmKey(RowSwapProbe.TRSM_LEFT, jb), FLOPS), r = value(t, f, RowSwapProbe.trsmKey(RowSwapProbe.TRSM_RIGHT, jb), FLOPS);
             left.append(sep).append(jb).append(':').append(PlatformWriter.num(l));
             right.append(sep).append(jb).append(':').append(PlatformWriter.num(r));
             shown.append(String.format(Locale.ROOT, "%s jb %d %.2f / %.2f", sep, jb, l / 1e9, r / 1e9));
@@ -86,20 +86,19 @@ final class RowSwapCalibration {
 
     private static final java.util.regex.Pattern AT_JB = java.util.regex.Pattern.compile(RowSwapProbe.TRSM_LEFT + "_flops_jb(\\d+)");
 
-    private static double rate(SummaryTrace t, Path f, String key) {
-        double v = t.entries().stream().filter(e -> e.key().equals(key)).mapToDouble(SummaryEntry::valueSi).findFirst().orElse(Double.NaN);
-        if (!(v > 0) || Double.isInfinite(v)) {
-            throw ScalecastException.badInput(f + ": expected a positive " + key + " (flop/s per rank), got " + v);
-        }
-        return v;
-    }
-
     private static final java.util.regex.Pattern AT_ORDER = java.util.regex.Pattern.compile("row_swap_s_per_element_m(\\d+)");
 
+    private static final String PER_ELEMENT = "seconds per element", FLOPS = "flop/s per rank";
+
     private static double value(SummaryTrace t, Path f, String key) {
+        return value(t, f, key, PER_ELEMENT);
+    }
+
+    /** The summary's positive figure at {@code key} ({@code unit} names it in the error line). */
+    private static double value(SummaryTrace t, Path f, String key, String unit) {
         double v = t.entries().stream().filter(e -> e.key().equals(key)).mapToDouble(SummaryEntry::valueSi).findFirst().orElse(Double.NaN);
         if (!(v > 0) || Double.isInfinite(v)) {
-            throw ScalecastException.badInput(f + ": expected a positive " + key + " (seconds per element), got " + v);
+            throw ScalecastException.badInput(f + ": expected a positive " + key + " (" + unit + "), got " + v);
         }
         return v;
     }

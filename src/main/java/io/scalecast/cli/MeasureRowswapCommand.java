@@ -24,7 +24,7 @@ final class MeasureRowswapCommand implements Callable<Integer> {
     CommandSpec spec;
     @Mixin
     MeasureCommand.LaunchOptions launch;
-    @Option(names = "--sizes", split = ",", defaultValue = "512,1024,2048,3072", paramLabel = "M", description = "Orders of the m×m matrix"
+    @Option(names = "--sizes", split = ",", defaultValue = RowSwapProbe.Config.DEFAULT_SIZES, paramLabel = "M", description = "Orders of the m×m matrix"
             + " each rank works on (default ${DEFAULT-VALUE}: from within the caches to well beyond them; a run is charged at the footprint of its local trailing matrix).")
     List<Integer> sizes;
     @Option(names = "--jb", defaultValue = "64", description = "Rows interchanged per panel, HPL's NB (default ${DEFAULT-VALUE}).")
@@ -33,7 +33,7 @@ final class MeasureRowswapCommand implements Callable<Integer> {
             + " largest order (default: those of 16,32,64,128,256 that fit: HPL's NB and the panel's narrower blocks; a solve is charged"
             + " at its jb, interpolated between them).")
     List<Integer> trsmJb;
-    @Option(names = "--repeats", defaultValue = "5", description = "Timed swap and gather pairs per size and launch (default ${DEFAULT-VALUE}).")
+    @Option(names = "--repeats", defaultValue = RowSwapProbe.Config.DEFAULT_REPEATS, description = "Timed swap and gather pairs per size and launch (default ${DEFAULT-VALUE}).")
     int repeats;
 
     @Override

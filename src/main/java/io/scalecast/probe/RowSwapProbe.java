@@ -56,6 +56,10 @@ public final class RowSwapProbe {
      * @param trsmJb  triangle orders of the timed solves (each at most half the largest order)
      */
     public record Config(List<Integer> sizes, int jb, int repeats, List<Integer> trsmJb) {
+        /** The default orders m (from within the caches to well beyond them), as {@code measure rowswap --sizes} takes them. */
+        public static final String DEFAULT_SIZES = "512,1024,2048,3072";
+        /** The default timed pairs per size and launch. */
+        public static final String DEFAULT_REPEATS = "5";
         /** The solves' default jb: from a narrow panel to wider than HPL's usual NB. */
         public static final List<Integer> TRSM_JB = List.of(16, 32, 64, 128, 256);
 
@@ -177,16 +181,17 @@ public final class RowSwapProbe {
         }
         List<String> solves = new ArrayList<>();
         for (int jb : cfg.trsmJb()) {
-            for (String side : new String[] {"left", "right"}) {
-                double[] r = trsmRates(outs, side, jb);
+            double[] med = new double[2];
+            String[] sides = {"left", "right"};
+            for (int i = 0; i < 2; i++) {
+                double[] r = trsmRates(outs, sides[i], jb);
                 if (r.length == 0) {
-                    throw ScalecastException.failure(PROGRAM + " printed no TRSM " + side + " records at jb " + jb);
+                    throw ScalecastException.failure(PROGRAM + " printed no TRSM " + sides[i] + " records at jb " + jb);
                 }
-                double med = Stats.median(r);
-                e.add(new SummaryEntry(trsmKey("trsm_" + side, jb), String.format(Locale.ROOT, "%.6e", med), "flop/s", med, "flop/s"));
+                med[i] = Stats.median(r);
+                e.add(new SummaryEntry(trsmKey("trsm_" + sides[i], jb), String.format(Locale.ROOT, "%.6e", med[i]), "flop/s", med[i], "flop/s"));
             }
-            solves.add(String.format(Locale.ROOT, "jb %d: %.2f / %.2f", jb, Stats.median(trsmRates(outs, "left", jb)) / 1e9,
-                    Stats.median(trsmRates(outs, "right", jb)) / 1e9));
+            solves.add(String.format(Locale.ROOT, "jb %d: %.2f / %.2f", jb, med[0] / 1e9, med[1] / 1e9));
         }
         p.put("trsm", "HPL's triangular solve with the panel's jb x jb block, flop rate per rank (jb^2 m flops), median over ranks x"
                 + " orders x repeats x launches, Gflop/s left (in place on the top jb rows, dtrsm L,U,T,U: one process row) / right"

@@ -95,12 +95,12 @@ public final class SuiteEstimate {
      * solves, jb²·m flops per form, jb and repeat, in place at about 3 Gflop/s and on U at about 6 (reference BLAS).
      */
     private static double rowswap(List<String> a) {
-        List<Integer> sizes = java.util.Arrays.stream(MeasureSuite.option(a, "--sizes", "512,1024,2048,3072").split(","))
+        List<Integer> sizes = java.util.Arrays.stream(MeasureSuite.option(a, "--sizes", RowSwapProbe.Config.DEFAULT_SIZES).split(","))
                 .map(String::trim).map(Integer::valueOf).toList();
         String jbs = MeasureSuite.option(a, "--trsm-jb", null);
         List<Integer> trsm = jbs == null ? RowSwapProbe.Config.trsmDefaults(sizes)
                 : java.util.Arrays.stream(jbs.split(",")).map(String::trim).map(Integer::valueOf).toList();
-        int repeats = Integer.parseInt(MeasureSuite.option(a, "--repeats", "5"));
+        int repeats = Integer.parseInt(MeasureSuite.option(a, "--repeats", RowSwapProbe.Config.DEFAULT_REPEATS));
         double t = 1;
         for (int m : sizes) {
             t += 8.0 * m * m / 1e9;
