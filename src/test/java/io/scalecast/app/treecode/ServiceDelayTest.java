@@ -31,20 +31,10 @@ class ServiceDelayTest {
     @Test
     void twoRankStepGrowsByMissesTimesDelay() {
         Particles p = ParticleGenerator.generate(20000, Distribution.SMOOTH, 3);
-        TreecodePredictor.Config with = config(p, Map.of());
-        TreecodePredictor.Config without = config(p, Map.of("service-delay", "none"));
-        TreecodePredictor.Model m = TreecodePredictor.model(with, 2);
-        double[] growth = missesTimes(m, StepPlan.Rank::pollResidualSeconds);
-        double tWith = TreecodePredictor.simulate(with, with.platform(), m).gravSeconds();
-        double tWithout = TreecodePredictor.simulate(without, without.platform(), m).gravSeconds();
-        double grew = tWith - tWithout;
-
-        double lo = Math.min(growth[0], growth[1]), hi = Math.max(growth[0], growth[1]);
         // ~430 misses per rank x ~4 us (measured when written: 1.65 / 1.86 ms expected, 1.69 ms simulated);
         // SimGrid is deterministic, so a growth this size is far above noise and 0 without the delay
-        assertTrue(lo > 1e-4, "the expected growth must be measurable in this case: " + lo + " s");
-        assertTrue(grew > 0.8 * lo && grew < 1.05 * hi, "t_grav grew by " + grew + " s, expected misses x delay in ["
-                + lo + ", " + hi + "] s (" + tWithout + " -> " + tWith + ")");
+        assertGrowsByMisses(config(p, Map.of("service-delay", "none")), config(p, Map.of()), StepPlan.Rank::pollResidualSeconds,
+                "misses x delay");
     }
 
     @Test
@@ -60,16 +50,26 @@ class ServiceDelayTest {
     @Test
     void withOpenMpisProbesTheStepGrowsByMissesTimesTheMeanGap() {
         Particles p = ParticleGenerator.generate(20000, Distribution.SMOOTH, 3);
-        TreecodePredictor.Config posted = config(p, Map.of());
-        TreecodePredictor.Config progressed = config(p, Map.of("mpi.iprobe-sees", "progressed"));
-        TreecodePredictor.Model m = TreecodePredictor.model(posted, 2);
-        double[] growth = missesTimes(m, q -> q.serviceWaitSeconds(true) - q.pollResidualSeconds());
-        double grew = TreecodePredictor.simulate(progressed, progressed.platform(), m).gravSeconds()
-                - TreecodePredictor.simulate(posted, posted.platform(), m).gravSeconds();
+        assertGrowsByMisses(config(p, Map.of()), config(p, Map.of("mpi.iprobe-sees", "progressed")),
+                q -> q.serviceWaitSeconds(true) - q.pollResidualSeconds(), "misses x mean gap");
+    }
+
+    /**
+     * {@code changed}'s 2-rank t_grav exceeds {@code base}'s by each rank's misses times {@code perMiss} of their owner
+     * (between 0.8 × the smaller and 1.05 × the larger rank's figure), a growth large enough to measure (over 0.1 ms);
+     * both simulate the model of {@code base}.
+     */
+    private static void assertGrowsByMisses(TreecodePredictor.Config base, TreecodePredictor.Config changed,
+                                            java.util.function.ToDoubleFunction<StepPlan.Rank> perMiss, String what) {
+        TreecodePredictor.Model m = TreecodePredictor.model(base, 2);
+        double[] growth = missesTimes(m, perMiss);
+        double t0 = TreecodePredictor.simulate(base, base.platform(), m).gravSeconds();
+        double t1 = TreecodePredictor.simulate(changed, changed.platform(), m).gravSeconds();
+        double grew = t1 - t0;
         double lo = Math.min(growth[0], growth[1]), hi = Math.max(growth[0], growth[1]);
         assertTrue(lo > 1e-4, "the expected growth must be measurable in this case: " + lo + " s");
-        assertTrue(grew > 0.8 * lo && grew < 1.05 * hi, "t_grav grew by " + grew + " s, expected misses x mean gap in ["
-                + lo + ", " + hi + "] s");
+        assertTrue(grew > 0.8 * lo && grew < 1.05 * hi, "t_grav grew by " + grew + " s, expected " + what + " in ["
+                + lo + ", " + hi + "] s (" + t0 + " -> " + t1 + ")");
     }
 
     /** Per rank of a 2-rank model: its misses to the other rank times {@code perMiss} of that owner. */
