@@ -2,7 +2,6 @@
 # usage: shm.sh NAME N P Q NB [preload]
 d=/tmp/s62/ct/$1; mkdir -p $d; cd $d
 /work/main/scripts/real-runs/hpcc-input.sh $2 $3 $4 hpccinf.txt $5 1
-echo "Total=64" > hpccmemf.txt
 start=$(date -u +%T)
 if [ -n "$6" ]; then pre="-x SC_BLAS_LOG=$PWD/blas -x LD_PRELOAD=/tmp/s62/ct/libblascalls.so"; else pre=""; fi
 nice -n -19 mpirun --allow-run-as-root -np 2 $pre hpcc > run.txt 2>&1
