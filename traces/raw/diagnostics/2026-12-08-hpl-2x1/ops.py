@@ -1,17 +1,11 @@
-"""Per rank, HPL window: total time and count per op (MPI by size class)."""
-import csv,glob,sys,collections
+"""Per rank, HPL window: total time and count per op (MPI by size class). Usage: python3 ops.py RUN_DIR..."""
+import collections,os,sys
+sys.path.insert(0,os.path.join(os.path.dirname(os.path.abspath(__file__)),'..','2026-12-07-hpl-call-timing'))
+from split import hpl_window
 for d in sys.argv[1:]:
-    wr=[l for l in open(d+'/hpccoutf.txt') if l.startswith('WR')][0].split()
-    n,nb=int(wr[1]),int(wr[2]); gf=float(wr[6]); t=(2*n**3/3+1.5*n**2)/(gf*1e9)
-    R=[list(csv.DictReader(open(f))) for f in sorted(glob.glob(d+'/blas.*.csv'))]
-    starts=[]
-    for rows in R:
-        lastbig=max([i for i,r in enumerate(rows) if r['op']=='dgemm' and r['m']==r['n']==r['k'] and int(r['m'])>=100] or [-1])
-        starts.append(next(int(r['t0_ns']) for r in rows[lastbig+1:] if r['op'] in ('dgemm','dtrsm','dger','idamax','dscal')))
-    st=min(starts); en=st+t*1e9
+    t,nb,gf,W=hpl_window(d)
     print(d,'HPL t=%.4f gflops %.3f'%(t,gf))
-    for i,rows in enumerate(R):
-        w=[r for r in rows if st<=int(r['t0_ns'])<en]
+    for i,w in enumerate(W):
         c=collections.defaultdict(lambda:[0,0.0])
         for r in w:
             op=r['op']
