@@ -182,14 +182,14 @@ public final class RowSwapProbe {
         List<String> solves = new ArrayList<>();
         for (int jb : cfg.trsmJb()) {
             double[] med = new double[2];
-            String[] sides = {"left", "right"};
+            String[] sides = {"left", "right"}, keys = {TRSM_LEFT, TRSM_RIGHT};
             for (int i = 0; i < 2; i++) {
                 double[] r = trsmRates(outs, sides[i], jb);
                 if (r.length == 0) {
                     throw ScalecastException.failure(PROGRAM + " printed no TRSM " + sides[i] + " records at jb " + jb);
                 }
                 med[i] = Stats.median(r);
-                e.add(new SummaryEntry(trsmKey("trsm_" + sides[i], jb), String.format(Locale.ROOT, "%.6e", med[i]), "flop/s", med[i], "flop/s"));
+                e.add(new SummaryEntry(trsmKey(keys[i], jb), String.format(Locale.ROOT, "%.6e", med[i]), "flop/s", med[i], "flop/s"));
             }
             solves.add(String.format(Locale.ROOT, "jb %d: %.2f / %.2f", jb, med[0] / 1e9, med[1] / 1e9));
         }

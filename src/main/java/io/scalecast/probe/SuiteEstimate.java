@@ -95,11 +95,9 @@ public final class SuiteEstimate {
      * solves, jb²·m flops per form, jb and repeat, in place at about 3 Gflop/s and on U at about 6 (reference BLAS).
      */
     private static double rowswap(List<String> a) {
-        List<Integer> sizes = java.util.Arrays.stream(MeasureSuite.option(a, "--sizes", RowSwapProbe.Config.DEFAULT_SIZES).split(","))
-                .map(String::trim).map(Integer::valueOf).toList();
+        List<Integer> sizes = ints(MeasureSuite.option(a, "--sizes", RowSwapProbe.Config.DEFAULT_SIZES));
         String jbs = MeasureSuite.option(a, "--trsm-jb", null);
-        List<Integer> trsm = jbs == null ? RowSwapProbe.Config.trsmDefaults(sizes)
-                : java.util.Arrays.stream(jbs.split(",")).map(String::trim).map(Integer::valueOf).toList();
+        List<Integer> trsm = jbs == null ? RowSwapProbe.Config.trsmDefaults(sizes) : ints(jbs);
         int repeats = Integer.parseInt(MeasureSuite.option(a, "--repeats", RowSwapProbe.Config.DEFAULT_REPEATS));
         double t = 1;
         for (int m : sizes) {
@@ -109,6 +107,11 @@ public final class SuiteEstimate {
             }
         }
         return t;
+    }
+
+    /** A comma-separated list of integers, as the probes' list options take them. */
+    private static List<Integer> ints(String list) {
+        return java.util.Arrays.stream(list.split(",")).map(String::trim).map(Integer::valueOf).toList();
     }
 
     /** sc_pingpong's sizes: powers of two and 1.5 × 2^k; each takes the budget, or its minimum repetitions. */
